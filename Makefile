@@ -1,0 +1,135 @@
+# fxcollide: one entry point for set-up, host and Cortex-M builds, tests,
+# QEMU runs and the demo. `make help` lists the targets.
+
+BOARD ?= mps2-an385
+QEMU_BOARDS := mps2-an385 microbit
+BUILD := build
+# Pipelines through tee must fail when the test program fails.
+SHELL := /bin/bash
+.SHELLFLAGS := -o pipefail -c
+
+# ---- libfixmath: one source, the same options on every platform ----------
+# LIBFIXMATH_SRC may point at a user's checkout (its root or its libfixmath/
+# folder); otherwise tools/setup.sh fetches Debian's upstream tarball into
+# .deps/libfixmath.
+LIBFIXMATH_SRC ?=
+FIXMATH_DIR := $(if $(LIBFIXMATH_SRC),$(if $(wildcard $(LIBFIXMATH_SRC)/libfixmath/fix16.h),$(LIBFIXMATH_SRC)/libfixmath,$(LIBFIXMATH_SRC)),.deps/libfixmath)
+# NO_CACHE: the caches take 112 KB of RAM and are not reentrant.
+# Rounding and overflow detection stay ON (fix16_mul rounds to nearest and
+# reports overflow), and the 64-bit multiply path stays ON: see README.
+FIXMATH_DEFS := -DFIXMATH_NO_CACHE
+FIXMATH_SRCS := $(addprefix $(FIXMATH_DIR)/,fix16.c fix16_sqrt.c fix16_trig.c)
+
+LIB_SRCS := $(wildcard src/*.c)
+TEST_SRCS := $(wildcard tests/*.c)
+DEMO_SRCS := $(wildcard demo/*.c)
+
+INCLUDES := -Iinclude -I$(FIXMATH_DIR) -Iport
+WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+CSTD := -std=c99
+
+# ---- host -----------------------------------------------------------------
+HOST_CC ?= gcc
+HOST_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
+HOST_CFLAGS := $(CSTD) -O1 -g $(WARN) $(HOST_SAN) $(INCLUDES) $(FIXMATH_DEFS)
+HOST_FIXMATH_CFLAGS := $(CSTD) -O1 -g $(HOST_SAN) -I$(FIXMATH_DIR) $(FIXMATH_DEFS)
+
+$(BUILD)/host/obj/%.o: %.c | deps
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS) -c $< -o $@
+
+$(BUILD)/host/fixmath/%.o: $(FIXMATH_DIR)/%.c | deps
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_FIXMATH_CFLAGS) -c $< -o $@
+
+HOST_LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/host/obj/%.o) \
+                 $(patsubst %,$(BUILD)/host/fixmath/%,$(notdir $(FIXMATH_SRCS:.c=.o)))
+HOST_PORT_OBJS := $(BUILD)/host/obj/port/host.o $(BUILD)/host/obj/port/print.o
+
+$(BUILD)/host/tests: $(HOST_LIB_OBJS) $(HOST_PORT_OBJS) $(TEST_SRCS:%.c=$(BUILD)/host/obj/%.o)
+	$(HOST_CC) $(HOST_SAN) $^ -lm -o $@
+
+$(BUILD)/host/demo: $(HOST_LIB_OBJS) $(HOST_PORT_OBJS) $(DEMO_SRCS:%.c=$(BUILD)/host/obj/%.o)
+	$(HOST_CC) $(HOST_SAN) $^ -lm -o $@
+
+# ---- Cortex-M boards ------------------------------------------------------
+ARM_CC := arm-none-eabi-gcc
+ARM_NM := arm-none-eabi-nm
+ARM_OPT ?= -O2
+ARM_CFLAGS := $(CSTD) $(ARM_OPT) -g $(WARN) -ffunction-sections -fdata-sections $(INCLUDES) $(FIXMATH_DEFS)
+ARM_FIXMATH_CFLAGS := $(CSTD) $(ARM_OPT) -g -ffunction-sections -fdata-sections -I$(FIXMATH_DIR) $(FIXMATH_DEFS)
+ARM_LDFLAGS := -nostartfiles --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections -Lboards/common
+QEMU := qemu-system-arm
+QEMU_FLAGS := -nographic -monitor none -semihosting-config enable=on,target=native -icount shift=0
+QEMU_TIMEOUT := 900
+
+# board_template(name): objects, library archive and images of one board.
+define board_template
+include boards/$(1)/board.mk
+$(1)_CPU := $$(BOARD_CPU)
+$(1)_QEMU := $$(BOARD_QEMU)
+$(1)_DEFS := -DFXC_BOARD_NAME='"$(1)"' -DFXC_BOARD_TICK_NUM=$$(BOARD_TICK_NUM) -DFXC_BOARD_TICK_DEN=$$(BOARD_TICK_DEN)
+$(1)_LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
+$(1)_FIXMATH_OBJS := $(patsubst %,$(BUILD)/$(1)/fixmath/%,$(notdir $(FIXMATH_SRCS:.c=.o)))
+$(1)_PORT_OBJS := $(BUILD)/$(1)/obj/port/semihost.o $(BUILD)/$(1)/obj/port/print.o $(BUILD)/$(1)/obj/boards/common/startup.o
+
+$(BUILD)/$(1)/obj/%.o: %.c | deps
+	@mkdir -p $$(dir $$@)
+	$(ARM_CC) $$($(1)_CPU) $(ARM_CFLAGS) $$($(1)_DEFS) -c $$< -o $$@
+
+$(BUILD)/$(1)/fixmath/%.o: $(FIXMATH_DIR)/%.c | deps
+	@mkdir -p $$(dir $$@)
+	$(ARM_CC) $$($(1)_CPU) $(ARM_FIXMATH_CFLAGS) -c $$< -o $$@
+
+$(BUILD)/$(1)/tests.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) $(TEST_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
+	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld $$^ -lm -o $$@
+
+$(BUILD)/$(1)/demo.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) $(DEMO_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
+	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld $$^ -lm -o $$@
+
+test-$(1): $(BUILD)/$(1)/tests.elf
+	timeout $(QEMU_TIMEOUT) $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1 | tee $(BUILD)/$(1)/tests.log
+
+demo-$(1): $(BUILD)/$(1)/demo.elf
+	timeout 120 $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1
+endef
+$(foreach b,$(QEMU_BOARDS),$(eval $(call board_template,$(b))))
+
+# ---- top-level targets ----------------------------------------------------
+.PHONY: all deps test test-host check-nofloat demo demo-host clean distclean help \
+        $(QEMU_BOARDS:%=test-%) $(QEMU_BOARDS:%=demo-%)
+
+all: $(BUILD)/host/tests $(QEMU_BOARDS:%=$(BUILD)/%/tests.elf)
+
+## deps: install the toolchain and QEMU if missing, fetch libfixmath's source
+deps:
+	@sh tools/setup.sh
+
+## test: host tests (ASan+UBSan), the same tests on QEMU Cortex-M3 and M0, no-float/no-heap check
+test: deps
+	@$(MAKE) --no-print-directory test-host $(QEMU_BOARDS:%=test-%) check-nofloat
+	@sh tools/sum_results.sh $(BUILD)/host/tests.log $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/check-nofloat.log
+
+test-host: $(BUILD)/host/tests
+	$(BUILD)/host/tests | tee $(BUILD)/host/tests.log
+
+## check-nofloat: fail if the Cortex-M library references float/double helpers or the heap
+check-nofloat: $(foreach b,$(QEMU_BOARDS),$($(b)_LIB_OBJS) $($(b)_FIXMATH_OBJS)) $(BUILD)/mps2-an385/obj/tests/canary/float_canary.o
+	@sh tools/check_nofloat.sh $(ARM_NM) $(BUILD)/mps2-an385/obj/tests/canary/float_canary.o \
+	    -- $(foreach b,$(QEMU_BOARDS),$($(b)_LIB_OBJS) $($(b)_FIXMATH_OBJS)) | tee $(BUILD)/check-nofloat.log
+
+## demo: run the demo on the emulated BOARD (default mps2-an385; BOARD=microbit for the M0)
+demo: deps
+	@$(MAKE) --no-print-directory demo-$(BOARD)
+
+demo-host: $(BUILD)/host/demo
+	$(BUILD)/host/demo
+
+clean:
+	rm -rf $(BUILD)
+
+distclean: clean
+	rm -rf .deps
+
+help:
+	@grep -E '^## ' Makefile | sed 's/^## /  make /'

@@ -1,0 +1,23 @@
+/* fxcollide compile-time configuration.
+ *
+ * Every capacity here is a hard bound: the library never uses more memory or
+ * more iterations than these numbers say. Override any of them with -D on the
+ * compiler command line; the same values must then be used for every
+ * translation unit that includes fxcollide.h.
+ */
+#ifndef FXC_CONFIG_H
+#define FXC_CONFIG_H
+
+/* Supported range: every point of every shape, in world space, must satisfy
+ * |x|, |y|, |z| < 2^FXC_RANGE_BITS units (default 2^12 = 4096.0).
+ *
+ * Why 12: points within 2^12 units are raw Q16.16 integers below 2^28.
+ * Differences of two world points (Minkowski points) stay below 2^29, edge
+ * vectors of the Minkowski difference below 2^30, so that every product of
+ * two of them is below 2^60 and a 3-term dot or cross product below 2^62:
+ * exact in int64 with a spare bit. Larger ranges are not supported. */
+#ifndef FXC_RANGE_BITS
+#define FXC_RANGE_BITS 12
+#endif
+
+#endif /* FXC_CONFIG_H */

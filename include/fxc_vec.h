@@ -1,0 +1,191 @@
+/* fxcollide vector kernels on Q16.16 (libfixmath's fix16_t).
+ *
+ * Conventions for every kernel below:
+ *  - "raw" means the int32 behind a fix16_t (value * 2^16).
+ *  - Products of two raw values are exact in int64 (Q32.32). Sums of up to
+ *    three such products are formed in int64 and rounded ONCE to Q16.16 by
+ *    fxc_round32 (round half up: add 2^15, arithmetic shift right 16).
+ *  - Each kernel states its input range, the width of its intermediates and
+ *    what happens out of range. Kernels returning fix16_t saturate to
+ *    +-FXC_FIX16_MAX instead of wrapping; the library never relies on that,
+ *    because it checks the supported range (fxc_in_range) before any query.
+ *  - Arithmetic right shift of negative int64 is implementation-defined in C;
+ *    every supported compiler (gcc, clang, arm-none-eabi-gcc) shifts
+ *    arithmetically, and src/vec.c checks it at compile time.
+ */
+#ifndef FXC_VEC_H
+#define FXC_VEC_H
+
+#include <stdint.h>
+#include <fix16.h>
+#include "fxc_config.h"
+
+typedef struct { fix16_t x, y, z; } fxc_vec3;
+/* Wide vector: exact Q32.32 results of cross products (each |c| < 2^63). */
+typedef struct { int64_t x, y, z; } fxc_vec3w;
+/* 3x3 matrix, row-major: m[row][col]. World = rot * local + pos. */
+typedef struct { fix16_t m[3][3]; } fxc_mat3;
+typedef struct { fxc_mat3 rot; fxc_vec3 pos; } fxc_transform;
+/* Quaternion w + xi + yj + zk; need not be unit length (see fxc_mat3_from_quat). */
+typedef struct { fix16_t w, x, y, z; } fxc_quat;
+
+#define FXC_FIX16_MAX ((fix16_t)0x7FFFFFFF)
+#define FXC_ONE ((fix16_t)0x00010000)
+/* Largest raw coordinate allowed for world points: 2^(16+FXC_RANGE_BITS) - 1. */
+#define FXC_RAW_LIMIT ((int32_t)((1L << (16 + FXC_RANGE_BITS)) - 1))
+
+static inline fxc_vec3 fxc_v3(fix16_t x, fix16_t y, fix16_t z)
+{
+    fxc_vec3 r;
+    r.x = x; r.y = y; r.z = z;
+    return r;
+}
+
+/* Q32.32 -> Q16.16, rounded half up, saturated to +-FXC_FIX16_MAX.
+ * In: any int64 below 2^63 - 2^15. Out: exact rounding when |v| < 2^47. */
+static inline fix16_t fxc_round32(int64_t v)
+{
+    int64_t r = (v + 0x8000) >> 16;
+    if (r > FXC_FIX16_MAX) return FXC_FIX16_MAX;
+    if (r < -FXC_FIX16_MAX) return -FXC_FIX16_MAX;
+    return (fix16_t)r;
+}
+
+/* Add / subtract: |a|,|b| < 2^30 raw (16384 units) -> |result| < 2^31, exact. */
+static inline fxc_vec3 fxc_v3_add(fxc_vec3 a, fxc_vec3 b)
+{
+    return fxc_v3(a.x + b.x, a.y + b.y, a.z + b.z);
+}
+static inline fxc_vec3 fxc_v3_sub(fxc_vec3 a, fxc_vec3 b)
+{
+    return fxc_v3(a.x - b.x, a.y - b.y, a.z - b.z);
+}
+/* Negate: exact for any input except raw INT32_MIN (never produced here). */
+static inline fxc_vec3 fxc_v3_neg(fxc_vec3 a)
+{
+    return fxc_v3(-a.x, -a.y, -a.z);
+}
+
+/* Scale by s: each product exact in int64 (|a|,|s| < 2^31 -> < 2^62),
+ * rounded once; saturates when |a*s| >= 32768 units. */
+static inline fxc_vec3 fxc_v3_scale(fxc_vec3 a, fix16_t s)
+{
+    return fxc_v3(fxc_round32((int64_t)a.x * s),
+                  fxc_round32((int64_t)a.y * s),
+                  fxc_round32((int64_t)a.z * s));
+}
+
+/* Exact dot product in Q32.32. |a|,|b| < 2^30 raw -> each product < 2^60,
+ * sum < 2^62: never overflows. Used for every sign decision. */
+static inline int64_t fxc_v3_dot_wide(fxc_vec3 a, fxc_vec3 b)
+{
+    return (int64_t)a.x * b.x + (int64_t)a.y * b.y + (int64_t)a.z * b.z;
+}
+
+/* Dot product in Q16.16: fxc_v3_dot_wide rounded once (error <= 0.5 LSB);
+ * saturates when the result reaches 32768 units. */
+static inline fix16_t fxc_v3_dot(fxc_vec3 a, fxc_vec3 b)
+{
+    return fxc_round32(fxc_v3_dot_wide(a, b));
+}
+
+/* Exact cross product in Q32.32. |a|,|b| < 2^31 raw -> each component is a
+ * difference of two products below 2^62: |c| < 2^63, never overflows. */
+static inline fxc_vec3w fxc_v3_cross_wide(fxc_vec3 a, fxc_vec3 b)
+{
+    fxc_vec3w c;
+    c.x = (int64_t)a.y * b.z - (int64_t)a.z * b.y;
+    c.y = (int64_t)a.z * b.x - (int64_t)a.x * b.z;
+    c.z = (int64_t)a.x * b.y - (int64_t)a.y * b.x;
+    return c;
+}
+
+/* Cross product in Q16.16: each exact component rounded once (<= 0.5 LSB),
+ * inputs |a|,|b| < 2^30 raw; saturates at 32768 units. */
+static inline fxc_vec3 fxc_v3_cross(fxc_vec3 a, fxc_vec3 b)
+{
+    fxc_vec3w c = fxc_v3_cross_wide(a, b);
+    return fxc_v3(fxc_round32(c.x), fxc_round32(c.y), fxc_round32(c.z));
+}
+
+/* Matrix * vector: |m| <= 2 units (2^17 raw), |v| < 2^30 raw -> products
+ * < 2^47, row sums < 2^49; rounded once per component (<= 0.5 LSB). */
+static inline fxc_vec3 fxc_mat3_mul_v3(const fxc_mat3 *m, fxc_vec3 v)
+{
+    return fxc_v3(
+        fxc_round32((int64_t)m->m[0][0] * v.x + (int64_t)m->m[0][1] * v.y + (int64_t)m->m[0][2] * v.z),
+        fxc_round32((int64_t)m->m[1][0] * v.x + (int64_t)m->m[1][1] * v.y + (int64_t)m->m[1][2] * v.z),
+        fxc_round32((int64_t)m->m[2][0] * v.x + (int64_t)m->m[2][1] * v.y + (int64_t)m->m[2][2] * v.z));
+}
+
+/* Transpose(matrix) * vector (the inverse rotation for an orthonormal m);
+ * same budget and rounding as fxc_mat3_mul_v3. */
+static inline fxc_vec3 fxc_mat3_tmul_v3(const fxc_mat3 *m, fxc_vec3 v)
+{
+    return fxc_v3(
+        fxc_round32((int64_t)m->m[0][0] * v.x + (int64_t)m->m[1][0] * v.y + (int64_t)m->m[2][0] * v.z),
+        fxc_round32((int64_t)m->m[0][1] * v.x + (int64_t)m->m[1][1] * v.y + (int64_t)m->m[2][1] * v.z),
+        fxc_round32((int64_t)m->m[0][2] * v.x + (int64_t)m->m[1][2] * v.y + (int64_t)m->m[2][2] * v.z));
+}
+
+/* Transform a local point to world: rot * p + pos (rounded once, then an
+ * exact add). Needs |rot * p| + |pos| < 2^31 raw. */
+static inline fxc_vec3 fxc_transform_point(const fxc_transform *t, fxc_vec3 p)
+{
+    return fxc_v3_add(fxc_mat3_mul_v3(&t->rot, p), t->pos);
+}
+
+/* ---- Out-of-line kernels (src/vec.c) ---- */
+
+/* floor(sqrt(v)) for any 64-bit unsigned v; exact. */
+uint32_t fxc_isqrt64(uint64_t v);
+
+/* |a| in Q16.16: sqrt of the exact Q32.32 sum of squares, rounded to
+ * nearest (error <= 0.5 LSB). |a| < 2^30 raw per component. */
+fix16_t fxc_v3_length(fxc_vec3 a);
+
+/* Unit vector along a wide (Q32.32 or any common scale) vector, in Q16.16.
+ * The vector is shifted so its largest component has 30 significant bits,
+ * then divided by its integer square-root length through one 64/32
+ * reciprocal: error <= 1 LSB per component. Returns 0 and writes the zero
+ * vector when v is zero, 1 otherwise. */
+int fxc_v3w_normalize(fxc_vec3w v, fxc_vec3 *out);
+
+/* Unit vector along a Q16.16 vector (same method and error as above).
+ * Returns 0 and writes the zero vector when a is zero, 1 otherwise. */
+int fxc_v3_normalize(fxc_vec3 a, fxc_vec3 *out);
+
+/* Matrix product a*b: entries |a|,|b| <= 2 units; each entry is a 3-term
+ * exact sum rounded once (<= 0.5 LSB). out may alias a or b. */
+void fxc_mat3_mul(const fxc_mat3 *a, const fxc_mat3 *b, fxc_mat3 *out);
+
+/* Identity matrix. */
+void fxc_mat3_identity(fxc_mat3 *out);
+
+/* Rotation matrix of quaternion q (any length with 2^-8 <= |q| <= 128 units:
+ * the entries are exact rationals (q q~)/|q|^2, each rounded once, error
+ * <= 1 LSB). Returns 0 (and the identity) when |q| is outside that range. */
+int fxc_mat3_from_quat(fxc_quat q, fxc_mat3 *out);
+
+/* Rotation by `angle` radians (any fix16_t) about `axis` (any nonzero
+ * in-range vector; normalised here). Rodrigues' formula on exactly reduced
+ * sine and cosine. Returns 0 (and the identity) for a zero axis. */
+int fxc_mat3_from_axis_angle(fxc_vec3 axis, fix16_t angle, fxc_mat3 *out);
+
+/* Sine and cosine of any fix16_t angle. The angle is reduced modulo 2*pi in
+ * Q32.32 (so large angles lose nothing) and folded into [-pi/2, pi/2] before
+ * libfixmath's fix16_sin, which is only accurate there. */
+void fxc_sincos(fix16_t angle, fix16_t *s, fix16_t *c);
+
+/* 1 if |x| < 2^FXC_RANGE_BITS units (raw |x| <= FXC_RAW_LIMIT), else 0. */
+static inline int fxc_in_range(fix16_t x)
+{
+    return x >= -FXC_RAW_LIMIT && x <= FXC_RAW_LIMIT;
+}
+/* 1 if every component of a is in range. */
+static inline int fxc_v3_in_range(fxc_vec3 a)
+{
+    return fxc_in_range(a.x) && fxc_in_range(a.y) && fxc_in_range(a.z);
+}
+
+#endif /* FXC_VEC_H */

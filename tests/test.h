@@ -1,0 +1,61 @@
+/* The test framework shared by the host and the Cortex-M builds. */
+#ifndef FXC_TEST_H
+#define FXC_TEST_H
+
+#include <stdint.h>
+#include "port.h"
+#include "fxcollide.h"
+
+/* Records a failed check in the running test and prints where (the first
+ * few per test, so one bug does not flood a QEMU console). */
+void t_fail(const char *file, int line, const char *expr);
+
+#define CHECK(c) do { if (!(c)) t_fail(__FILE__, __LINE__, #c); } while (0)
+/* CHECK with a printf-style explanation printed on failure. */
+#define CHECK_MSG(c, ...) do { if (!(c)) { t_fail(__FILE__, __LINE__, #c); \
+    port_printf("      "); port_printf(__VA_ARGS__); port_printf("\n"); } } while (0)
+
+/* Number of failed checks so far in the running test. */
+int t_failures(void);
+
+/* Random cases per test: the same on every platform unless a test asks for
+ * fewer on the (slow, emulated, soft-float) targets with T_TARGET_CASES. */
+#ifdef FXC_BOARD_NAME
+#define T_ON_TARGET 1
+#else
+#define T_ON_TARGET 0
+#endif
+#define T_TARGET_CASES(host, target) (T_ON_TARGET ? (target) : (host))
+
+/* Deterministic integer PRNG (splitmix64): the same numbers everywhere. */
+typedef struct { uint64_t s; } t_rng;
+static inline uint64_t t_next(t_rng *r)
+{
+    uint64_t z = (r->s += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+/* Uniform integer in [lo, hi] (hi - lo < 2^32). */
+static inline int32_t t_range(t_rng *r, int32_t lo, int32_t hi)
+{
+    uint64_t span = (uint64_t)((int64_t)hi - lo) + 1;
+    return (int32_t)(lo + (int64_t)(t_next(r) % span));
+}
+/* Raw value with a random magnitude class: uniform in +-2^bits, with a
+ * random number of bits in [0, bits], so small and large values both occur. */
+static inline int32_t t_raw(t_rng *r, int bits)
+{
+    int b = (int)(t_next(r) % (uint64_t)(bits + 1));
+    int32_t m = (int32_t)((1L << b) - 1);
+    return t_range(r, -m, m);
+}
+
+/* Prototypes of every test function (defined across tests/test_*.c). */
+#define T(name) void test_##name(void);
+#include "test_list.h"
+#undef T
+
+static inline double t_d(fix16_t v) { return (double)v / 65536.0; }
+
+#endif /* FXC_TEST_H */
