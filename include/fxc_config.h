@@ -20,4 +20,21 @@
 #define FXC_RANGE_BITS 12
 #endif
 
+/* Largest vertex count of a convex hull shape. */
+#ifndef FXC_HULL_MAX_VERTICES
+#define FXC_HULL_MAX_VERTICES 64
+#endif
+
+/* Hard cap on GJK iterations (one support call each). Polytope pairs
+ * converge in a handful; curved pairs refine until the gap is below 1 LSB. */
+#ifndef FXC_GJK_MAX_ITERATIONS
+#define FXC_GJK_MAX_ITERATIONS 40
+#endif
+
+/* Touching band, in raw LSB (2^-16 units): shapes whose distance or depth is
+ * at most this much are reported as FXC_TOUCHING. */
+#ifndef FXC_TOUCH_TOL
+#define FXC_TOUCH_TOL 1
+#endif
+
 #endif /* FXC_CONFIG_H */

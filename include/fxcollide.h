@@ -23,6 +23,114 @@
 #define FXC_VERSION_PATCH 0
 #define FXC_VERSION_STRING "0.1.0"
 
+/* ---- Status codes ------------------------------------------------------ */
+typedef enum {
+    FXC_OK = 0,               /* success (constructors, helpers) */
+    FXC_SEPARATED = 1,        /* distance > FXC_TOUCH_TOL */
+    FXC_TOUCHING = 2,         /* |signed distance| <= FXC_TOUCH_TOL */
+    FXC_OVERLAPPING = 3,      /* interiors overlap (intersect/distance: depth not computed) */
+    FXC_PENETRATING = 4,      /* overlap deeper than FXC_TOUCH_TOL (collide: depth computed) */
+    FXC_ERR_NULL = -1,        /* a required pointer is NULL */
+    FXC_ERR_RANGE = -2,       /* a value or a shape's world extent is beyond the supported range */
+    FXC_ERR_NEGATIVE_SIZE = -3, /* a size or radius is negative */
+    FXC_ERR_ZERO_SIZE = -4,   /* a size that must be positive is zero */
+    FXC_ERR_EMPTY_HULL = -5,  /* hull with no vertices */
+    FXC_ERR_TOO_MANY_VERTICES = -6, /* hull with more than FXC_HULL_MAX_VERTICES */
+    FXC_ERR_BAD_SHAPE = -7,   /* unknown shape type or corrupted shape struct */
+    FXC_ERR_BAD_TRANSFORM = -8, /* rotation entry beyond +-2 units */
+    FXC_ERR_CALLBACK = -9,    /* user support callback returned a point outside its declared bound */
+    FXC_ERR_CAPACITY = -10,   /* EPA polytope capacity exhausted (best answer filled in) */
+    FXC_ERR_NO_CONVERGENCE = -11 /* iteration cap reached (best answer filled in) */
+} fxc_status;
+
+/* Human-readable name of a status ("FXC_SEPARATED", ...). */
+const char *fxc_status_name(int status);
+
+/* ---- Shapes -------------------------------------------------------------
+ * A shape is a convex core (point, segment, triangle, box, cylinder, cone,
+ * hull or user callback) swept by a radius (margin): a sphere is a point
+ * with a radius, a capsule a segment with a radius, a rounded box a box with
+ * a radius. Cylinders, cones and capsules have their axis along local z.
+ * Shapes are plain caller-owned structs: fill them with the fxc_shape_*
+ * constructors, which validate the parameters. A shape sits in the world at
+ * an fxc_transform: world = rot * local + pos. The rotation need not be
+ * orthonormal: the core is mapped by the matrix as given (a scaled or
+ * sheared box is a parallelepiped) and the radius is not; entries must stay
+ * within +-2 units (FXC_ERR_BAD_TRANSFORM otherwise). */
+typedef enum {
+    FXC_SHAPE_POINT = 1,
+    FXC_SHAPE_SEGMENT,
+    FXC_SHAPE_TRIANGLE,
+    FXC_SHAPE_BOX,
+    FXC_SHAPE_CYLINDER,
+    FXC_SHAPE_CONE,
+    FXC_SHAPE_HULL,
+    FXC_SHAPE_CUSTOM
+} fxc_shape_type;
+
+/* User support function: the point of the shape farthest along `dir`
+ * (local frame, any nonzero length), in the local frame. It must stay within
+ * the bound declared to fxc_shape_custom, or the query fails with
+ * FXC_ERR_CALLBACK. */
+typedef fxc_vec3 (*fxc_support_fn)(fxc_vec3 dir, void *user);
+
+typedef struct {
+    fxc_shape_type type;
+    fix16_t radius;   /* margin swept around the core, >= 0 */
+    fix16_t bound;    /* max |coordinate| of any core point (local), set by the constructor */
+    union {
+        struct { fxc_vec3 a, b; } segment;
+        struct { fxc_vec3 v[3]; } triangle;
+        struct { fxc_vec3 half; } box;
+        struct { fix16_t radius, half_height; } cylinder;
+        struct { fix16_t radius, half_height; } cone; /* apex at +half_height, base at -half_height */
+        struct { const fxc_vec3 *vertices; int count; } hull;
+        struct { fxc_support_fn fn; void *user; } custom;
+    } u;
+} fxc_shape;
+
+int fxc_shape_point(fxc_shape *s, fix16_t radius);
+int fxc_shape_sphere(fxc_shape *s, fix16_t radius);            /* radius > 0 */
+int fxc_shape_segment(fxc_shape *s, fxc_vec3 a, fxc_vec3 b, fix16_t radius);
+int fxc_shape_capsule(fxc_shape *s, fix16_t half_height, fix16_t radius); /* both > 0 */
+int fxc_shape_triangle(fxc_shape *s, fxc_vec3 a, fxc_vec3 b, fxc_vec3 c, fix16_t radius);
+int fxc_shape_box(fxc_shape *s, fxc_vec3 half_extents, fix16_t radius); /* half extents > 0 */
+int fxc_shape_cylinder(fxc_shape *s, fix16_t half_height, fix16_t cyl_radius, fix16_t radius);
+int fxc_shape_cone(fxc_shape *s, fix16_t half_height, fix16_t base_radius, fix16_t radius);
+/* vertices: caller-owned, must outlive the shape; 1..FXC_HULL_MAX_VERTICES
+ * points in any order (duplicates, collinear or coplanar sets allowed). */
+int fxc_shape_hull(fxc_shape *s, const fxc_vec3 *vertices, int count, fix16_t radius);
+/* bound: max |coordinate| the callback may return (local frame). */
+int fxc_shape_custom(fxc_shape *s, fxc_support_fn fn, void *user, fix16_t bound, fix16_t radius);
+
+/* Transform from a translation and a rotation (NULL rot = identity). */
+void fxc_transform_set(fxc_transform *t, const fxc_mat3 *rot, fxc_vec3 pos);
+
+/* ---- Queries ------------------------------------------------------------
+ * Normal points from A to B. Witness points are in world space. */
+typedef struct {
+    fix16_t distance;  /* >= 0; 0 unless separated or touching */
+    fxc_vec3 point_a;  /* closest point on A (world) */
+    fxc_vec3 point_b;  /* closest point on B (world) */
+    fxc_vec3 normal;   /* unit, from A to B; zero when overlapping */
+    int iterations;    /* GJK iterations used (<= FXC_GJK_MAX_ITERATIONS) */
+} fxc_distance_result;
+
+/* Boolean overlap test. Returns FXC_SEPARATED, or FXC_OVERLAPPING when the
+ * shapes overlap or touch (distance <= FXC_TOUCH_TOL), or an error. The
+ * verdict always agrees with fxc_distance on the same input. */
+int fxc_intersect(const fxc_shape *a, const fxc_transform *ta,
+                  const fxc_shape *b, const fxc_transform *tb);
+
+/* Distance and closest points. Returns FXC_SEPARATED (distance > tol),
+ * FXC_TOUCHING (distance <= FXC_TOUCH_TOL, points valid, normal valid when
+ * it could be determined), FXC_OVERLAPPING (cores or margins overlap:
+ * distance 0, use fxc_collide for depth), or an error. `out` is always fully
+ * written. */
+int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
+                 const fxc_shape *b, const fxc_transform *tb,
+                 fxc_distance_result *out);
+
 /* Version string of the compiled library ("major.minor.patch"). */
 const char *fxc_version(void);
 

@@ -1,0 +1,352 @@
+/* GJK distance algorithm in Q16.16 with exact integer decisions.
+ *
+ * Robustness by design:
+ *  - Every decision is an exact integer test. Region tests of the closest-
+ *    feature search use int64 dot products (operands below 2^30, sums below
+ *    2^61) and exact 128-bit products of those (wide.h); containment in a
+ *    tetrahedron uses exact 93-bit orientation signs (fxc_sign_dot_wide).
+ *  - Only the closest point itself is rounded: its barycentric weights are
+ *    Q30 fractions of exact integers (one division each).
+ *  - Termination rests on integer facts: a repeated support point, a gap
+ *    |v|^2 - v.w of at most |v| (1 LSB of distance), no decrease of the
+ *    exact |v|^2, or the hard cap FXC_GJK_MAX_ITERATIONS.
+ */
+#include "gjk.h"
+#include "wide.h"
+
+/* The feature (vertex, edge, face, or whole tetrahedron) of a simplex
+ * closest to the origin. */
+typedef struct {
+    int n;           /* 1..3 points, or 4: origin inside the tetrahedron */
+    int idx[3];      /* indices into the simplex */
+    int32_t w[3];    /* Q30 weights; w[0] = 2^30 - w[1] - w[2] */
+    int on_origin;   /* exact: the origin lies on this feature */
+} feature;
+
+/* round(num / den * 2^30) for 0 <= num <= den, den > 0 (0 if den == 0):
+ * both are shifted until den fits 32 bits, keeping >= 31 significant bits. */
+static int32_t frac_q30(fxc_i128 num, fxc_i128 den)
+{
+    int sh = i128_bits(den) - 32;
+    if (sh > 0) {
+        num = i128_shr(num, sh);
+        den = i128_shr(den, sh);
+    }
+    if (den.lo == 0) return 0;
+    return (int32_t)(((num.lo << 30) + den.lo / 2) / den.lo);
+}
+
+static int32_t frac64(int64_t num, int64_t den)
+{
+    return frac_q30(i128_from64(num), i128_from64(den));
+}
+
+static int is_zero(fxc_vec3 a)
+{
+    return a.x == 0 && a.y == 0 && a.z == 0;
+}
+
+static void set_vertex(feature *f, const fxc_vec3 *P, int i)
+{
+    f->n = 1;
+    f->idx[0] = i;
+    f->w[0] = FXC_W_ONE;
+    f->on_origin = is_zero(P[i]);
+}
+
+/* Edge i-j with weight wj on j. */
+static void set_edge(feature *f, const fxc_vec3 *P, int i, int j, int32_t wj)
+{
+    fxc_vec3w c = fxc_v3_cross_wide(P[i], P[j]);
+    f->n = 2;
+    f->idx[0] = i;
+    f->idx[1] = j;
+    f->w[1] = wj;
+    f->w[0] = FXC_W_ONE - wj;
+    /* The origin is on the segment iff A x B = 0 (exact) in the edge region. */
+    f->on_origin = c.x == 0 && c.y == 0 && c.z == 0;
+}
+
+/* Closest point of P[f->idx] with weights f->w, rounded. Edge vectors are
+ * below 2^30 and weights at most 2^30: products below 2^60, sums below 2^62. */
+static fxc_vec3 feature_point(const fxc_vec3 *P, const feature *f)
+{
+    fxc_vec3 o = P[f->idx[0]];
+    int64_t x = 0, y = 0, z = 0;
+    int i;
+    for (i = 1; i < f->n; i++) {
+        fxc_vec3 e = fxc_v3_sub(P[f->idx[i]], o);
+        x += (int64_t)e.x * f->w[i];
+        y += (int64_t)e.y * f->w[i];
+        z += (int64_t)e.z * f->w[i];
+    }
+    o.x += (fix16_t)((x + (1 << 29)) >> 30);
+    o.y += (fix16_t)((y + (1 << 29)) >> 30);
+    o.z += (fix16_t)((z + (1 << 29)) >> 30);
+    return o;
+}
+
+static void segment_feature(const fxc_vec3 *P, int i, int j, feature *f)
+{
+    fxc_vec3 ab = fxc_v3_sub(P[j], P[i]);
+    int64_t t = -fxc_v3_dot_wide(ab, P[i]); /* AB . (O - A) */
+    int64_t u = fxc_v3_dot_wide(ab, P[j]);  /* AB . (B - O) */
+    if (t <= 0) set_vertex(f, P, i);
+    else if (u <= 0) set_vertex(f, P, j);
+    else set_edge(f, P, i, j, frac64(t, t + u)); /* t + u = |AB|^2 > 0 */
+}
+
+/* Voronoi regions of triangle ABC = P[i], P[j], P[k] for the origin, in the
+ * order of Ericson's closest-point-on-triangle test. d1..d6 are exact
+ * int64 (edges < 2^30, points < 2^29); the region numerators va, vb, vc are
+ * exact 128-bit differences of their products. */
+static void triangle_feature(const fxc_vec3 *P, int i, int j, int k, feature *f)
+{
+    fxc_vec3 A = P[i], B = P[j], C = P[k];
+    fxc_vec3 ab = fxc_v3_sub(B, A), ac = fxc_v3_sub(C, A);
+    int64_t d1 = -fxc_v3_dot_wide(ab, A), d2 = -fxc_v3_dot_wide(ac, A);
+    int64_t d3, d4, d5, d6;
+    fxc_i128 va, vb, vc, den;
+
+    if (d1 <= 0 && d2 <= 0) { set_vertex(f, P, i); return; }
+    d3 = -fxc_v3_dot_wide(ab, B);
+    d4 = -fxc_v3_dot_wide(ac, B);
+    if (d3 >= 0 && d4 <= d3) { set_vertex(f, P, j); return; }
+    d5 = -fxc_v3_dot_wide(ab, C);
+    d6 = -fxc_v3_dot_wide(ac, C);
+    if (d6 >= 0 && d5 <= d6) { set_vertex(f, P, k); return; }
+    vc = i128_sub(i128_mul64(d1, d4), i128_mul64(d3, d2));
+    if (i128_sign(vc) <= 0 && d1 >= 0 && d3 <= 0) { set_edge(f, P, i, j, frac64(d1, d1 - d3)); return; }
+    vb = i128_sub(i128_mul64(d5, d2), i128_mul64(d1, d6));
+    if (i128_sign(vb) <= 0 && d2 >= 0 && d6 <= 0) { set_edge(f, P, i, k, frac64(d2, d2 - d6)); return; }
+    va = i128_sub(i128_mul64(d3, d6), i128_mul64(d5, d4));
+    if (i128_sign(va) <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+        set_edge(f, P, j, k, frac64(d4 - d3, (d4 - d3) + (d5 - d6)));
+        return;
+    }
+    den = i128_add(i128_add(va, vb), vc);
+    if (i128_sign(va) < 0 || i128_sign(vb) < 0 || i128_sign(vc) < 0 || i128_sign(den) <= 0) {
+        /* Unreachable in exact arithmetic for distinct points; kept so a
+         * degenerate input can never divide by zero: take the best edge. */
+        feature e;
+        fxc_vec3 q;
+        int64_t best;
+        segment_feature(P, i, j, f);
+        q = feature_point(P, f);
+        best = fxc_v3_dot_wide(q, q);
+        segment_feature(P, j, k, &e);
+        q = feature_point(P, &e);
+        if (fxc_v3_dot_wide(q, q) < best) { *f = e; best = fxc_v3_dot_wide(q, q); }
+        segment_feature(P, i, k, &e);
+        q = feature_point(P, &e);
+        if (fxc_v3_dot_wide(q, q) < best) *f = e;
+        return;
+    }
+    f->n = 3;
+    f->idx[0] = i;
+    f->idx[1] = j;
+    f->idx[2] = k;
+    f->w[1] = frac_q30(vb, den);
+    f->w[2] = frac_q30(vc, den);
+    f->w[0] = FXC_W_ONE - f->w[1] - f->w[2];
+    /* On the plane iff det(A, B, C) = A . (B x C) = 0 (exact, ~90 bits). */
+    f->on_origin = fxc_sign_dot_wide(fxc_v3_cross_wide(B, C), A) == 0;
+}
+
+/* Tetrahedron: the origin is inside unless it lies strictly beyond some face
+ * (exact orientation signs); then the closest feature is on one of those
+ * faces. A flat tetrahedron (zero volume) checks all four faces. */
+static void tetra_feature(const fxc_vec3 *P, feature *f)
+{
+    static const int face[4][4] = { { 1, 2, 3, 0 }, { 0, 3, 2, 1 }, { 0, 1, 3, 2 }, { 0, 2, 1, 3 } };
+    int outside[4], flat = 0, any = 0, q;
+    int64_t best = -1;
+
+    for (q = 0; q < 4; q++) {
+        const int *fc = face[q];
+        fxc_vec3w n = fxc_v3_cross_wide(fxc_v3_sub(P[fc[1]], P[fc[0]]), fxc_v3_sub(P[fc[2]], P[fc[0]]));
+        int s_opp = fxc_sign_dot_wide(n, fxc_v3_sub(P[fc[3]], P[fc[0]]));
+        int s_org = -fxc_sign_dot_wide(n, P[fc[0]]);
+        if (s_opp == 0) flat = 1;
+        outside[q] = s_org != 0 && s_org == -s_opp;
+        any |= outside[q];
+    }
+    if (!flat && !any) {
+        f->n = 4;
+        f->on_origin = 1;
+        return;
+    }
+    for (q = 0; q < 4; q++) {
+        feature cand;
+        fxc_vec3 v;
+        int64_t d;
+        if (!flat && !outside[q]) continue;
+        triangle_feature(P, face[q][0], face[q][1], face[q][2], &cand);
+        v = feature_point(P, &cand);
+        d = fxc_v3_dot_wide(v, v);
+        if (best < 0 || d < best || (cand.on_origin && !f->on_origin)) {
+            *f = cand;
+            best = d;
+        }
+    }
+}
+
+/* Reduces the simplex to its feature closest to the origin, stores the
+ * weights, and writes the rounded closest point. Returns 1 if the origin
+ * lies in the simplex (exactly). */
+static int simplex_reduce(fxc_simplex *s, fxc_vec3 *v)
+{
+    fxc_vec3 P[4];
+    fxc_svert kept[3];
+    feature f;
+    int i;
+    for (i = 0; i < s->n; i++) P[i] = s->p[i].w;
+    f.on_origin = 0;
+    switch (s->n) {
+    case 1: set_vertex(&f, P, 0); break;
+    case 2: segment_feature(P, 0, 1, &f); break;
+    case 3: triangle_feature(P, 0, 1, 2, &f); break;
+    default: tetra_feature(P, &f); break;
+    }
+    if (f.n == 4) {
+        s->weight[0] = FXC_W_ONE;
+        s->weight[1] = s->weight[2] = s->weight[3] = 0;
+        *v = fxc_v3(0, 0, 0);
+        return 1;
+    }
+    for (i = 0; i < f.n; i++) kept[i] = s->p[f.idx[i]];
+    for (i = 0; i < f.n; i++) {
+        s->p[i] = kept[i];
+        s->weight[i] = f.w[i];
+        f.idx[i] = i;
+        P[i] = kept[i].w;
+    }
+    s->n = f.n;
+    *v = feature_point(P, &f);
+    return f.on_origin;
+}
+
+/* Weighted point of the simplex over one of its point sets. */
+static fxc_vec3 simplex_point(const fxc_simplex *s, int use_b)
+{
+    fxc_vec3 P[4];
+    feature f;
+    int i, n = s->n < 4 ? s->n : 1;
+    for (i = 0; i < n; i++) {
+        P[i] = use_b ? s->p[i].b : s->p[i].a;
+        f.idx[i] = i;
+        f.w[i] = s->weight[i];
+    }
+    f.n = n;
+    return feature_point(P, &f);
+}
+
+fxc_vec3 fxc_simplex_point_a(const fxc_simplex *s) { return simplex_point(s, 0); }
+fxc_vec3 fxc_simplex_point_b(const fxc_simplex *s) { return simplex_point(s, 1); }
+
+static int in_simplex(const fxc_simplex *s, fxc_vec3 w)
+{
+    int i;
+    for (i = 0; i < s->n; i++)
+        if (s->p[i].w.x == w.x && s->p[i].w.y == w.y && s->p[i].w.z == w.z) return 1;
+    return 0;
+}
+
+static fxc_vec3w widen(fxc_vec3 a)
+{
+    fxc_vec3w r;
+    r.x = a.x; r.y = a.y; r.z = a.z;
+    return r;
+}
+
+/* Support along dir returned w: the height of A - B along dir is
+ * dir.w / |dir|. A height in [0, FXC_TOUCH_TOL] makes dir a touching plane.
+ * dir < 2^28 and w < 2^29 per component: dir.w < 2^59. */
+static void note_height(fxc_gjk_result *r, fxc_vec3 dir, fxc_vec3 w)
+{
+    int64_t h = fxc_v3_dot_wide(dir, w), len;
+    if (r->touch || h < 0 || h > (int64_t)FXC_TOUCH_TOL << 29) return;
+    len = (int64_t)fxc_isqrt64((uint64_t)fxc_v3_dot_wide(dir, dir)) + 1;
+    if (h <= (int64_t)FXC_TOUCH_TOL * len) {
+        r->touch = 1;
+        r->touch_dir = dir;
+    }
+}
+
+void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
+{
+    fxc_simplex *s = &r->s;
+    fxc_vec3 v, dir;
+    int it;
+
+    /* First direction: from A's centre towards B's (the support of A - B
+     * along it is the likeliest closest point); +x if the centres meet. */
+    if (!fxc_dir_fit(widen(p->b.offset), &dir)) dir = fxc_v3((fix16_t)1 << 27, 0, 0);
+    r->touch = 0;
+    r->touch_dir = fxc_v3(0, 0, 0);
+    fxc_pair_support(p, dir, &s->p[0]);
+    note_height(r, dir, s->p[0].w);
+    s->n = 1;
+    s->weight[0] = FXC_W_ONE;
+    v = s->p[0].w;
+    r->iterations = 1;
+    r->outcome = FXC_GJK_CAPPED;
+    if (is_zero(v)) r->outcome = FXC_GJK_CONTAINED;
+
+    for (it = 2; r->outcome == FXC_GJK_CAPPED && it <= FXC_GJK_MAX_ITERATIONS; it++) {
+        int64_t vv = fxc_v3_dot_wide(v, v), vw, g;
+        fxc_svert q;
+        fxc_simplex saved;
+        fxc_vec3 vn;
+
+        if (hit_exit >= 0 && vv <= (int64_t)hit_exit * hit_exit) {
+            r->outcome = FXC_GJK_EXIT_CLOSE;
+            break;
+        }
+        if (is_zero(v)) {
+            /* Closer than half an LSB without exact containment: the
+             * distance rounds to 0, which is the touching band. */
+            r->outcome = FXC_GJK_CONVERGED;
+            break;
+        }
+        fxc_dir_fit(widen(fxc_v3_neg(v)), &dir);
+        fxc_pair_support(p, dir, &q);
+        note_height(r, dir, q.w);
+        r->iterations = it;
+        if (in_simplex(s, q.w)) {
+            r->outcome = FXC_GJK_CONVERGED;
+            break;
+        }
+        /* Every point x of A - B has v.x >= v.w: the distance is at least
+         * v.w / |v| (exact lower bound). */
+        vw = fxc_v3_dot_wide(v, q.w);
+        if (sep_exit >= 0 && vw > 0) {
+            int64_t len = (int64_t)fxc_isqrt64((uint64_t)vv) + 1;
+            if (vw > ((int64_t)sep_exit + FXC_GJK_ROUNDING) * len) {
+                r->outcome = FXC_GJK_EXIT_SEPARATED;
+                break;
+            }
+        }
+        /* Gap between |v| and the lower bound: g / |v| <= 1 LSB. */
+        g = vv - vw;
+        if (g <= 0 || (g < ((int64_t)1 << 31) && g * g <= vv)) {
+            r->outcome = FXC_GJK_CONVERGED;
+            break;
+        }
+        saved = *s;
+        s->p[s->n++] = q;
+        if (simplex_reduce(s, &vn)) {
+            v = vn;
+            r->outcome = FXC_GJK_CONTAINED;
+            break;
+        }
+        if (fxc_v3_dot_wide(vn, vn) >= vv) {
+            /* No progress in the exact |v|^2: keep the previous answer. */
+            *s = saved;
+            r->outcome = FXC_GJK_CONVERGED;
+            break;
+        }
+        v = vn;
+    }
+    r->v = v;
+}

@@ -1,0 +1,54 @@
+/* GJK on the Minkowski difference of a pair (internal header). */
+#ifndef FXC_GJK_H
+#define FXC_GJK_H
+
+#include "pair.h"
+
+/* Barycentric weights are Q30: 2^30 is 1. */
+#define FXC_W_ONE ((int32_t)1 << 30)
+
+typedef struct {
+    fxc_svert p[4];
+    int32_t weight[4]; /* Q30 weights of the closest point, summing to 2^30 */
+    int n;             /* 1..4 points */
+} fxc_simplex;
+
+typedef enum {
+    FXC_GJK_CONTAINED,   /* origin lies in the simplex (exact): distance 0 */
+    FXC_GJK_CONVERGED,   /* v is the closest point within the tolerance */
+    FXC_GJK_EXIT_SEPARATED, /* early exit: distance proven > sep_exit */
+    FXC_GJK_EXIT_CLOSE,  /* early exit: distance proven <= hit_exit */
+    FXC_GJK_CAPPED       /* FXC_GJK_MAX_ITERATIONS reached; v is the best so far */
+} fxc_gjk_outcome;
+
+typedef struct {
+    fxc_simplex s;
+    fxc_vec3 v;           /* closest point of conv(s) to the origin, rounded */
+    fxc_gjk_outcome outcome;
+    int iterations;
+    /* A support plane seen on the way: A - B rises at most FXC_TOUCH_TOL
+     * above the origin along touch_dir. If the origin turns out to be in
+     * A - B, the shapes only touch, with normal touch_dir (A to B). */
+    int touch;
+    fxc_vec3 touch_dir;
+} fxc_gjk_result;
+
+/* Runs GJK. Early exits (pass a negative value to disable one):
+ *  sep_exit: stop once the distance is proven larger than sep_exit (raw)
+ *            with a margin covering the rounding of the final distance;
+ *  hit_exit: stop once the distance is proven at most hit_exit (raw).
+ * Without early exits, intersection and distance queries follow the same
+ * iterations, so their verdicts agree. */
+void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r);
+
+/* Weighted sums of the simplex's source points: the closest points on A and
+ * on B in the pair frame. */
+fxc_vec3 fxc_simplex_point_a(const fxc_simplex *s);
+fxc_vec3 fxc_simplex_point_b(const fxc_simplex *s);
+
+/* Margin (raw LSB) by which the final distance may fall below a lower
+ * bound proven during the iterations: the rounding of v (<= 3 LSB per
+ * component at full range) and of its length. */
+#define FXC_GJK_ROUNDING 8
+
+#endif /* FXC_GJK_H */

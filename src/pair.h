@@ -1,0 +1,49 @@
+/* A pair of shapes prepared for a query (internal header).
+ *
+ * All support points are expressed relative to A's position ("pair frame"),
+ * so Minkowski points w = a - b do not depend on where the pair sits in the
+ * world: results are translation invariant to the bit, and magnitudes stay
+ * small. With both shapes inside the supported range, pair-frame points are
+ * below 2^29 raw and Minkowski points below 2^29 raw as well. */
+#ifndef FXC_PAIR_H
+#define FXC_PAIR_H
+
+#include "fxcollide.h"
+
+/* A Minkowski point with the two support points it came from. */
+typedef struct {
+    fxc_vec3 w; /* a - b */
+    fxc_vec3 a; /* support point of A, pair frame */
+    fxc_vec3 b; /* support point of B, pair frame */
+} fxc_svert;
+
+typedef struct {
+    const fxc_shape *shape;
+    const fxc_mat3 *rot;
+    fxc_vec3 offset; /* position in the pair frame */
+} fxc_body;
+
+typedef struct {
+    fxc_body a, b;
+    fxc_vec3 origin;    /* world position of the pair frame (A's position) */
+    int status;         /* FXC_OK, or FXC_ERR_CALLBACK once a callback misbehaved */
+    int support_calls;
+} fxc_pair;
+
+/* Validates both shapes and transforms (NULL, shape type, rotation entries,
+ * world extent within range) and prepares the pair. */
+int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
+                  const fxc_shape *b, const fxc_transform *tb);
+
+/* Scales a nonzero direction so its largest component has 28 significant
+ * bits (the budget of the support functions); returns 0 for a zero vector. */
+int fxc_dir_fit(fxc_vec3w d, fxc_vec3 *out);
+
+/* Support point of the Minkowski difference A - B along dir (already fitted
+ * by fxc_dir_fit): a = support_A(dir), b = support_B(-dir). */
+void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out);
+
+/* Pair-frame point -> world. */
+fxc_vec3 fxc_pair_to_world(const fxc_pair *p, fxc_vec3 v);
+
+#endif /* FXC_PAIR_H */

@@ -1,0 +1,124 @@
+/* Public queries built on GJK: intersect and distance. */
+#include <stddef.h>
+#include "gjk.h"
+#include "wide.h"
+
+static void clear_distance(fxc_distance_result *o)
+{
+    o->distance = 0;
+    o->point_a = fxc_v3(0, 0, 0);
+    o->point_b = fxc_v3(0, 0, 0);
+    o->normal = fxc_v3(0, 0, 0);
+    o->iterations = 0;
+}
+
+/* Sum of the two margins (each < 2^28 raw: the sum fits). */
+static int32_t margins(const fxc_pair *p)
+{
+    return p->a.shape->radius + p->b.shape->radius;
+}
+
+/* The origin lies on the plane of a face of GJK's final simplex. If the
+ * whole Minkowski difference lies within FXC_TOUCH_TOL of one side of that
+ * plane, the shapes only touch; the outward side is the normal from A to B.
+ * Free when GJK met such a plane already, else two support calls a face. Returns 1 and the unit normal when proven. */
+static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *normal)
+{
+    static const int face[4][3] = { { 0, 1, 2 }, { 1, 2, 3 }, { 0, 2, 3 }, { 0, 1, 3 } };
+    const fxc_simplex *s = &g->s;
+    int q, nf = s->n == 3 ? 1 : s->n == 4 ? 4 : 0;
+    if (g->touch) {
+        /* GJK already met a support plane within the band. */
+        fxc_v3_normalize(g->touch_dir, normal);
+        return 1;
+    }
+    for (q = 0; q < nf; q++) {
+        fxc_vec3 A = s->p[face[q][0]].w, B = s->p[face[q][1]].w, C = s->p[face[q][2]].w;
+        fxc_vec3w n = fxc_v3_cross_wide(fxc_v3_sub(B, A), fxc_v3_sub(C, A));
+        fxc_vec3 d;
+        int side;
+        if (!fxc_dir_fit(n, &d)) continue;
+        /* In a tetrahedron, only faces whose plane holds the origin. */
+        if (s->n == 4 && fxc_sign_dot_wide(n, A) != 0) continue;
+        for (side = 0; side < 2; side++) {
+            fxc_svert w;
+            int64_t h, len;
+            fxc_pair_support(p, d, &w);
+            h = fxc_v3_dot_wide(d, w.w); /* max of d.x over A - B, >= 0 */
+            len = (int64_t)fxc_isqrt64((uint64_t)fxc_v3_dot_wide(d, d)) + 1;
+            if (h <= (int64_t)FXC_TOUCH_TOL * len) {
+                fxc_v3_normalize(d, normal);
+                return 1;
+            }
+            d = fxc_v3_neg(d);
+        }
+    }
+    return 0;
+}
+
+int fxc_intersect(const fxc_shape *a, const fxc_transform *ta,
+                  const fxc_shape *b, const fxc_transform *tb)
+{
+    fxc_pair p;
+    fxc_gjk_result g;
+    int32_t r;
+    int st = fxc_pair_init(&p, a, ta, b, tb);
+    if (st != FXC_OK) return st;
+    r = margins(&p);
+    fxc_gjk(&p, r + FXC_TOUCH_TOL, r + FXC_TOUCH_TOL, &g);
+    if (p.status != FXC_OK) return p.status;
+    switch (g.outcome) {
+    case FXC_GJK_EXIT_SEPARATED:
+        return FXC_SEPARATED;
+    case FXC_GJK_EXIT_CLOSE:
+    case FXC_GJK_CONTAINED:
+        return FXC_OVERLAPPING;
+    default:
+        /* Same rule as fxc_distance on the same final v. */
+        return (int64_t)fxc_v3_length(g.v) - r > FXC_TOUCH_TOL ? FXC_SEPARATED : FXC_OVERLAPPING;
+    }
+}
+
+int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
+                 const fxc_shape *b, const fxc_transform *tb,
+                 fxc_distance_result *out)
+{
+    fxc_pair p;
+    fxc_gjk_result g;
+    fxc_vec3 pa, pb, n = fxc_v3(0, 0, 0);
+    int64_t dist;
+    int st;
+
+    if (out == NULL) return FXC_ERR_NULL;
+    clear_distance(out);
+    st = fxc_pair_init(&p, a, ta, b, tb);
+    if (st != FXC_OK) return st;
+    fxc_gjk(&p, -1, -1, &g);
+    if (p.status != FXC_OK) return p.status;
+    out->iterations = g.iterations;
+    pa = fxc_simplex_point_a(&g.s);
+    pb = fxc_simplex_point_b(&g.s);
+
+    if (g.outcome == FXC_GJK_CONTAINED) {
+        /* Cores meet: touching only if the cores merely touch and the
+         * margins are within the touching band. */
+        st = FXC_OVERLAPPING;
+        if (margins(&p) <= FXC_TOUCH_TOL && prove_touching(&p, &g, &n)) st = FXC_TOUCHING;
+        out->normal = n;
+        out->point_a = fxc_pair_to_world(&p, pa);
+        out->point_b = fxc_pair_to_world(&p, pb);
+        return st;
+    }
+
+    /* v = a - b points from B to A: the normal from A to B is -v. */
+    if (!fxc_v3_normalize(fxc_v3_neg(g.v), &n)) (void)prove_touching(&p, &g, &n);
+    dist = (int64_t)fxc_v3_length(g.v) - margins(&p);
+    out->normal = n;
+    out->point_a = fxc_pair_to_world(&p, fxc_v3_add(pa, fxc_v3_scale(n, p.a.shape->radius)));
+    out->point_b = fxc_pair_to_world(&p, fxc_v3_sub(pb, fxc_v3_scale(n, p.b.shape->radius)));
+    out->distance = dist > 0 ? (fix16_t)dist : 0;
+    if (g.outcome == FXC_GJK_CAPPED) return FXC_ERR_NO_CONVERGENCE;
+    if (dist > FXC_TOUCH_TOL) return FXC_SEPARATED;
+    if (dist >= -FXC_TOUCH_TOL) return FXC_TOUCHING;
+    return FXC_OVERLAPPING;
+}

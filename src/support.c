@@ -1,0 +1,208 @@
+/* Support functions of every shape core, and the pair set-up that bounds
+ * every magnitude a query will see.
+ *
+ * Budget: local directions are below 2^31 raw (a 28-bit world direction
+ * through a rotation with entries up to 2 units); core points are below
+ * 2^28 raw; so direction . point products are below 2^59 and 3-term sums
+ * below 2^61: exact in int64. */
+#include <stddef.h>
+#include "pair.h"
+
+static int64_t dot_local(fxc_vec3 d, fxc_vec3 p)
+{
+    return fxc_v3_dot_wide(d, p);
+}
+
+/* round(r * c / len) for 0 <= r < 2^28, |c| <= len < 2^32, len > 0. */
+static fix16_t scale_ratio(fix16_t r, int32_t c, uint32_t len)
+{
+    int64_t n = (int64_t)r * c;
+    int64_t h = (int64_t)(len / 2);
+    return (fix16_t)((n >= 0 ? n + h : n - h) / (int64_t)len);
+}
+
+/* Point of a circle of radius r in the z = 0 plane farthest along (dx, dy);
+ * the centre when the direction is vertical (every rim point ties). */
+static void rim_point(fix16_t r, int32_t dx, int32_t dy, fxc_vec3 *p, uint32_t *len_out)
+{
+    uint32_t len = fxc_isqrt64((uint64_t)((int64_t)dx * dx) + (uint64_t)((int64_t)dy * dy));
+    *len_out = len;
+    if (len == 0) {
+        p->x = 0;
+        p->y = 0;
+        return;
+    }
+    p->x = scale_ratio(r, dx, len);
+    p->y = scale_ratio(r, dy, len);
+}
+
+/* Support of a shape core in its local frame; d is any nonzero local
+ * direction with components below 2^31. Ties pick the first candidate
+ * (or the + side), which keeps results deterministic. */
+static fxc_vec3 core_support(const fxc_shape *s, fxc_vec3 d, int *status)
+{
+    fxc_vec3 p = fxc_v3(0, 0, 0);
+    switch (s->type) {
+    case FXC_SHAPE_POINT:
+        break;
+    case FXC_SHAPE_SEGMENT:
+        p = dot_local(d, s->u.segment.b) > dot_local(d, s->u.segment.a) ? s->u.segment.b : s->u.segment.a;
+        break;
+    case FXC_SHAPE_TRIANGLE: {
+        int64_t best = dot_local(d, s->u.triangle.v[0]), t;
+        int i, k = 0;
+        for (i = 1; i < 3; i++) {
+            t = dot_local(d, s->u.triangle.v[i]);
+            if (t > best) { best = t; k = i; }
+        }
+        p = s->u.triangle.v[k];
+        break;
+    }
+    case FXC_SHAPE_BOX:
+        p.x = d.x >= 0 ? s->u.box.half.x : -s->u.box.half.x;
+        p.y = d.y >= 0 ? s->u.box.half.y : -s->u.box.half.y;
+        p.z = d.z >= 0 ? s->u.box.half.z : -s->u.box.half.z;
+        break;
+    case FXC_SHAPE_CYLINDER: {
+        uint32_t len;
+        rim_point(s->u.cylinder.radius, d.x, d.y, &p, &len);
+        p.z = d.z >= 0 ? s->u.cylinder.half_height : -s->u.cylinder.half_height;
+        break;
+    }
+    case FXC_SHAPE_CONE: {
+        /* apex (0,0,h) scores d.z*h; the best base point scores
+         * -d.z*h + r*|d_xy|. Both below 2^60. */
+        uint32_t len;
+        fix16_t h = s->u.cone.half_height;
+        rim_point(s->u.cone.radius, d.x, d.y, &p, &len);
+        if (2 * (int64_t)d.z * h >= (int64_t)s->u.cone.radius * len) {
+            p = fxc_v3(0, 0, h);
+        } else {
+            p.z = -h;
+        }
+        break;
+    }
+    case FXC_SHAPE_HULL: {
+        const fxc_vec3 *v = s->u.hull.vertices;
+        int64_t best = dot_local(d, v[0]), t;
+        int i, k = 0;
+        for (i = 1; i < s->u.hull.count; i++) {
+            t = dot_local(d, v[i]);
+            if (t > best) { best = t; k = i; }
+        }
+        p = v[k];
+        break;
+    }
+    case FXC_SHAPE_CUSTOM:
+        p = s->u.custom.fn(d, s->u.custom.user);
+        /* A point beyond the declared bound could break the range budget:
+         * refuse it and use the origin instead so the query stays safe. */
+        if (p.x > s->bound || p.x < -s->bound || p.y > s->bound || p.y < -s->bound ||
+            p.z > s->bound || p.z < -s->bound) {
+            *status = FXC_ERR_CALLBACK;
+            p = fxc_v3(0, 0, 0);
+        }
+        break;
+    }
+    return p;
+}
+
+static int valid_type(const fxc_shape *s)
+{
+    return s->type >= FXC_SHAPE_POINT && s->type <= FXC_SHAPE_CUSTOM && s->radius >= 0 &&
+           s->bound >= 0 && fxc_in_range(s->bound) && fxc_in_range(s->radius) &&
+           !(s->type == FXC_SHAPE_HULL && (s->u.hull.vertices == NULL || s->u.hull.count < 1 ||
+                                           s->u.hull.count > FXC_HULL_MAX_VERTICES)) &&
+           !(s->type == FXC_SHAPE_CUSTOM && s->u.custom.fn == NULL);
+}
+
+/* Rotation entries within +-2 units; then each world coordinate of the
+ * shape is within |pos| + sum_j |R_ij| * bound + radius, which must be
+ * inside the supported range. */
+static int check_body(const fxc_shape *s, const fxc_transform *t)
+{
+    int i, j;
+    if (!valid_type(s)) return FXC_ERR_BAD_SHAPE;
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++)
+            if (t->rot.m[i][j] > 2 * FXC_ONE || t->rot.m[i][j] < -2 * FXC_ONE) return FXC_ERR_BAD_TRANSFORM;
+    if (!fxc_v3_in_range(t->pos)) return FXC_ERR_RANGE;
+    for (i = 0; i < 3; i++) {
+        const fix16_t *row = t->rot.m[i];
+        int64_t rowsum = (int64_t)(row[0] < 0 ? -row[0] : row[0]) + (row[1] < 0 ? -row[1] : row[1]) +
+                         (row[2] < 0 ? -row[2] : row[2]);
+        /* rowsum <= 6 * 2^16, bound < 2^28: product < 2^47; rounded up. */
+        int64_t ext = ((rowsum * s->bound + 0xFFFF) >> 16) + s->radius;
+        fix16_t c = i == 0 ? t->pos.x : i == 1 ? t->pos.y : t->pos.z;
+        if ((c < 0 ? -(int64_t)c : (int64_t)c) + ext > FXC_RAW_LIMIT) return FXC_ERR_RANGE;
+    }
+    return FXC_OK;
+}
+
+int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
+                  const fxc_shape *b, const fxc_transform *tb)
+{
+    int st;
+    if (a == NULL || b == NULL || ta == NULL || tb == NULL) return FXC_ERR_NULL;
+    st = check_body(a, ta);
+    if (st == FXC_OK) st = check_body(b, tb);
+    if (st != FXC_OK) return st;
+    p->a.shape = a;
+    p->a.rot = &ta->rot;
+    p->a.offset = fxc_v3(0, 0, 0);
+    p->b.shape = b;
+    p->b.rot = &tb->rot;
+    p->b.offset = fxc_v3_sub(tb->pos, ta->pos); /* both in range: exact, < 2^29 */
+    p->origin = ta->pos;
+    p->status = FXC_OK;
+    p->support_calls = 0;
+    return FXC_OK;
+}
+
+int fxc_dir_fit(fxc_vec3w d, fxc_vec3 *out)
+{
+    uint64_t m = 0, t;
+    int sh = 0;
+    t = d.x < 0 ? (uint64_t)0 - (uint64_t)d.x : (uint64_t)d.x; if (t > m) m = t;
+    t = d.y < 0 ? (uint64_t)0 - (uint64_t)d.y : (uint64_t)d.y; if (t > m) m = t;
+    t = d.z < 0 ? (uint64_t)0 - (uint64_t)d.z : (uint64_t)d.z; if (t > m) m = t;
+    if (m == 0) {
+        *out = fxc_v3(0, 0, 0);
+        return 0;
+    }
+    while (m >= ((uint64_t)1 << 28)) { m >>= 1; sh++; }
+    while (m < ((uint64_t)1 << 27)) { m <<= 1; sh--; }
+    if (sh >= 0) {
+        out->x = (fix16_t)(d.x >> sh);
+        out->y = (fix16_t)(d.y >> sh);
+        out->z = (fix16_t)(d.z >> sh);
+    } else {
+        out->x = (fix16_t)(d.x * ((int64_t)1 << -sh));
+        out->y = (fix16_t)(d.y * ((int64_t)1 << -sh));
+        out->z = (fix16_t)(d.z * ((int64_t)1 << -sh));
+    }
+    return 1;
+}
+
+/* Support of one body along a fitted world direction, in the pair frame:
+ * local direction R^T d (< 2^31), core support (< 2^28), back through R
+ * (bounded by the range check) plus the body's offset. */
+static fxc_vec3 body_support(fxc_pair *p, const fxc_body *b, fxc_vec3 d)
+{
+    fxc_vec3 local = fxc_mat3_tmul_v3(b->rot, d);
+    fxc_vec3 s = core_support(b->shape, local, &p->status);
+    return fxc_v3_add(fxc_mat3_mul_v3(b->rot, s), b->offset);
+}
+
+void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out)
+{
+    p->support_calls++;
+    out->a = body_support(p, &p->a, dir);
+    out->b = body_support(p, &p->b, fxc_v3_neg(dir));
+    out->w = fxc_v3_sub(out->a, out->b);
+}
+
+fxc_vec3 fxc_pair_to_world(const fxc_pair *p, fxc_vec3 v)
+{
+    return fxc_v3_add(v, p->origin);
+}

@@ -1,0 +1,107 @@
+/* Exact integer arithmetic wider than 64 bits, for the few decisions whose
+ * operands exceed int64 (internal header).
+ *
+ * fxc_i128 is a two's complement 128-bit integer held in two uint64 halves,
+ * so every operation is unsigned arithmetic and free of undefined behaviour.
+ * Only what GJK needs is here: products of two int64, sums, sign, and
+ * right shifts of non-negative values. */
+#ifndef FXC_WIDE_H
+#define FXC_WIDE_H
+
+#include <stdint.h>
+#include "fxc_vec.h"
+
+typedef struct { uint64_t lo, hi; } fxc_i128;
+
+static inline fxc_i128 i128_from64(int64_t v)
+{
+    fxc_i128 r;
+    r.lo = (uint64_t)v;
+    r.hi = v < 0 ? ~(uint64_t)0 : 0;
+    return r;
+}
+
+static inline fxc_i128 i128_add(fxc_i128 a, fxc_i128 b)
+{
+    fxc_i128 r;
+    r.lo = a.lo + b.lo;
+    r.hi = a.hi + b.hi + (r.lo < a.lo);
+    return r;
+}
+
+static inline fxc_i128 i128_neg(fxc_i128 a)
+{
+    fxc_i128 r;
+    r.lo = ~a.lo + 1;
+    r.hi = ~a.hi + (r.lo == 0);
+    return r;
+}
+
+static inline fxc_i128 i128_sub(fxc_i128 a, fxc_i128 b)
+{
+    return i128_add(a, i128_neg(b));
+}
+
+static inline int i128_sign(fxc_i128 a)
+{
+    if (a.hi >> 63) return -1;
+    return (a.hi | a.lo) != 0;
+}
+
+/* Exact a * b for any int64 a, b: four 32x32->64 partial products of the
+ * magnitudes, then the sign. */
+static inline fxc_i128 i128_mul64(int64_t a, int64_t b)
+{
+    uint64_t ua = a < 0 ? (uint64_t)0 - (uint64_t)a : (uint64_t)a;
+    uint64_t ub = b < 0 ? (uint64_t)0 - (uint64_t)b : (uint64_t)b;
+    uint64_t a0 = ua & 0xFFFFFFFFu, a1 = ua >> 32, b0 = ub & 0xFFFFFFFFu, b1 = ub >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
+    fxc_i128 r;
+    r.lo = (p00 & 0xFFFFFFFFu) | (mid << 32);
+    r.hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    return ((a < 0) != (b < 0)) ? i128_neg(r) : r;
+}
+
+/* a >> n for a >= 0 and 0 <= n < 128. */
+static inline fxc_i128 i128_shr(fxc_i128 a, int n)
+{
+    fxc_i128 r;
+    if (n >= 64) {
+        r.lo = a.hi >> (n - 64);
+        r.hi = 0;
+    } else if (n > 0) {
+        r.lo = (a.lo >> n) | (a.hi << (64 - n));
+        r.hi = a.hi >> n;
+    } else {
+        r = a;
+    }
+    return r;
+}
+
+/* Number of significant bits of a >= 0 (0 for 0). */
+static inline int i128_bits(fxc_i128 a)
+{
+    int n = 0;
+    uint64_t w = a.hi ? a.hi : a.lo;
+    while (w != 0) { n++; w >>= 1; }
+    return a.hi ? n + 64 : n;
+}
+
+/* Exact sign of a . b for |a_i| < 2^61 (a wide cross product) and
+ * |b_i| < 2^30 (a Minkowski point or edge): the true value needs ~93 bits.
+ * Each a_i is split as ah * 2^30 + al (ah < 2^31, 0 <= al < 2^30), so all
+ * six partial products fit int32 x int32 -> int64 and their sums stay below
+ * 2^63: H = sum ah*b < 2^62.6, L = sum al*b < 2^61.6, value = H*2^30 + L. */
+static inline int fxc_sign_dot_wide(fxc_vec3w a, fxc_vec3 b)
+{
+    int64_t h = (int64_t)(int32_t)(a.x >> 30) * b.x + (int64_t)(int32_t)(a.y >> 30) * b.y +
+                (int64_t)(int32_t)(a.z >> 30) * b.z;
+    int64_t l = (int64_t)(int32_t)(a.x & 0x3FFFFFFF) * b.x + (int64_t)(int32_t)(a.y & 0x3FFFFFFF) * b.y +
+                (int64_t)(int32_t)(a.z & 0x3FFFFFFF) * b.z;
+    int64_t t = h + (l >> 30);
+    if (t != 0) return t > 0 ? 1 : -1;
+    return (l & 0x3FFFFFFF) != 0;
+}
+
+#endif /* FXC_WIDE_H */
