@@ -37,4 +37,17 @@
 #define FXC_TOUCH_TOL 1
 #endif
 
+/* EPA polytope capacity. Each EPA iteration adds one vertex, so this also
+ * caps the iterations at FXC_EPA_MAX_VERTICES - 4. The workspace takes
+ * 24 bytes a vertex and 12 bytes a face (2V - 4 faces): 1.5 KB at 32. */
+#ifndef FXC_EPA_MAX_VERTICES
+#define FXC_EPA_MAX_VERTICES 32
+#endif
+
+/* EPA stops when the new support point is at most this far (raw LSB)
+ * beyond the closest face: polytope pairs stop exactly on their boundary. */
+#ifndef FXC_EPA_TOL
+#define FXC_EPA_TOL 2
+#endif
+
 #endif /* FXC_CONFIG_H */

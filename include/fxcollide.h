@@ -131,6 +131,47 @@ int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
                  const fxc_shape *b, const fxc_transform *tb,
                  fxc_distance_result *out);
 
+/* ---- Penetration: EPA workspace and the one-call API ---------------------
+ * The workspace holds the EPA polytope. The caller owns it (static, or on
+ * its stack: sizeof(fxc_workspace) is 1.5 KB at the default capacity), so
+ * queries are reentrant. Its contents between calls mean nothing. */
+#define FXC_EPA_MAX_FACES (2 * FXC_EPA_MAX_VERTICES - 4)
+
+typedef struct {
+    uint8_t v[3];   /* vertex indices, counter-clockwise seen from outside */
+    uint8_t adj[3]; /* face across edge k = (v[k], v[k+1]) */
+    uint8_t state;  /* free, alive, or a mark during the horizon search */
+    uint8_t inside; /* the origin projects inside the face (sign test) */
+    int32_t dist;   /* distance of the face plane from the origin, raw */
+} fxc_epa_face;
+
+typedef struct {
+    fxc_vec3 w[FXC_EPA_MAX_VERTICES]; /* Minkowski points a - b */
+    fxc_vec3 a[FXC_EPA_MAX_VERTICES]; /* their support points on A */
+    fxc_epa_face face[FXC_EPA_MAX_FACES];
+    int nv;
+} fxc_workspace;
+
+typedef struct {
+    fix16_t distance;  /* separated or touching: gap >= 0; otherwise 0 */
+    fix16_t depth;     /* penetrating or touching: overlap >= 0; otherwise 0 */
+    fxc_vec3 normal;   /* unit, from A to B: moving B by depth * normal ends the overlap */
+    fxc_vec3 point_a;  /* closest point / deepest contact point on A (world) */
+    fxc_vec3 point_b;  /* closest point / deepest contact point on B (world) */
+    int gjk_iterations;
+    int epa_iterations;
+} fxc_contact;
+
+/* One call for any pair: FXC_SEPARATED (distance, closest points, normal),
+ * FXC_TOUCHING (distance and depth within FXC_TOUCH_TOL), FXC_PENETRATING
+ * (depth, normal, contact point on A and on B), or an error. Shapes with a
+ * margin get shallow contact from GJK on their cores; EPA runs only when the
+ * cores overlap. FXC_ERR_CAPACITY / FXC_ERR_NO_CONVERGENCE come with the best
+ * answer found (all fields valid). `out` is always fully written. */
+int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
+                const fxc_shape *b, const fxc_transform *tb,
+                fxc_workspace *ws, fxc_contact *out);
+
 /* Version string of the compiled library ("major.minor.patch"). */
 const char *fxc_version(void);
 

@@ -153,6 +153,15 @@ static void triangle_feature(const fxc_vec3 *P, int i, int j, int k, feature *f)
     f->on_origin = fxc_sign_dot_wide(fxc_v3_cross_wide(B, C), A) == 0;
 }
 
+void fxc_triangle_weights(const fxc_vec3 P[3], int32_t w[3])
+{
+    feature f;
+    int i;
+    triangle_feature(P, 0, 1, 2, &f);
+    w[0] = w[1] = w[2] = 0;
+    for (i = 0; i < f.n; i++) w[f.idx[i]] = f.w[i];
+}
+
 /* Tetrahedron: the origin is inside unless it lies strictly beyond some face
  * (exact orientation signs); then the closest feature is on one of those
  * faces. A flat tetrahedron (zero volume) checks all four faces. */

@@ -46,6 +46,10 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
 fxc_vec3 fxc_simplex_point_a(const fxc_simplex *s);
 fxc_vec3 fxc_simplex_point_b(const fxc_simplex *s);
 
+/* Q30 weights (in the order of P) of the point of triangle P closest to the
+ * origin; exact region choice, as inside GJK. */
+void fxc_triangle_weights(const fxc_vec3 P[3], int32_t w[3]);
+
 /* Margin (raw LSB) by which the final distance may fall below a lower
  * bound proven during the iterations: the rounding of v (<= 3 LSB per
  * component at full range) and of its length. */

@@ -1,6 +1,6 @@
-/* Public queries built on GJK: intersect and distance. */
+/* Public queries: intersect and distance (GJK), collide (GJK + EPA). */
 #include <stddef.h>
-#include "gjk.h"
+#include "epa.h"
 #include "wide.h"
 
 static void clear_distance(fxc_distance_result *o)
@@ -121,4 +121,84 @@ int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
     if (dist > FXC_TOUCH_TOL) return FXC_SEPARATED;
     if (dist >= -FXC_TOUCH_TOL) return FXC_TOUCHING;
     return FXC_OVERLAPPING;
+}
+
+static void clear_contact(fxc_contact *o)
+{
+    o->distance = 0;
+    o->depth = 0;
+    o->normal = fxc_v3(0, 0, 0);
+    o->point_a = fxc_v3(0, 0, 0);
+    o->point_b = fxc_v3(0, 0, 0);
+    o->gjk_iterations = 0;
+    o->epa_iterations = 0;
+}
+
+/* Points on the cores (pair frame) pushed out by the margins along the
+ * normal, to world space. */
+static void set_points(const fxc_pair *p, fxc_vec3 pa, fxc_vec3 pb, fxc_vec3 n, fxc_contact *out)
+{
+    out->normal = n;
+    out->point_a = fxc_pair_to_world(p, fxc_v3_add(pa, fxc_v3_scale(n, p->a.shape->radius)));
+    out->point_b = fxc_pair_to_world(p, fxc_v3_sub(pb, fxc_v3_scale(n, p->b.shape->radius)));
+}
+
+/* Status for a signed distance (negative: depth), with the touching band. */
+static int contact_status(int64_t signed_dist)
+{
+    if (signed_dist > FXC_TOUCH_TOL) return FXC_SEPARATED;
+    if (signed_dist >= -FXC_TOUCH_TOL) return FXC_TOUCHING;
+    return FXC_PENETRATING;
+}
+
+int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
+                const fxc_shape *b, const fxc_transform *tb,
+                fxc_workspace *ws, fxc_contact *out)
+{
+    fxc_pair p;
+    fxc_gjk_result g;
+    fxc_epa_result e;
+    fxc_vec3 n = fxc_v3(0, 0, 0);
+    int64_t sd;
+    int st, est;
+
+    if (out == NULL) return FXC_ERR_NULL;
+    clear_contact(out);
+    if (ws == NULL) return FXC_ERR_NULL;
+    st = fxc_pair_init(&p, a, ta, b, tb);
+    if (st != FXC_OK) return st;
+    fxc_gjk(&p, -1, -1, &g);
+    if (p.status != FXC_OK) return p.status;
+    out->gjk_iterations = g.iterations;
+
+    if (g.outcome != FXC_GJK_CONTAINED) {
+        /* Cores apart: distance from GJK, margins subtracted (shallow
+         * contact of rounded shapes needs no EPA). */
+        if (!fxc_v3_normalize(fxc_v3_neg(g.v), &n)) (void)prove_touching(&p, &g, &n);
+        sd = (int64_t)fxc_v3_length(g.v) - margins(&p);
+        set_points(&p, fxc_simplex_point_a(&g.s), fxc_simplex_point_b(&g.s), n, out);
+        if (sd >= 0) out->distance = (fix16_t)sd;
+        else out->depth = (fix16_t)-sd;
+        if (g.outcome == FXC_GJK_CAPPED) return FXC_ERR_NO_CONVERGENCE;
+        return contact_status(sd);
+    }
+
+    if (g.touch) {
+        /* A support plane within the band: the cores only touch. */
+        fxc_v3_normalize(g.touch_dir, &n);
+        e.depth = 0;
+        e.point_a = fxc_simplex_point_a(&g.s);
+        e.point_b = fxc_simplex_point_b(&g.s);
+        e.iterations = 0;
+        est = FXC_OK;
+    } else {
+        est = fxc_epa(&p, &g, ws, &e);
+        n = e.normal;
+    }
+    if (p.status != FXC_OK) return p.status;
+    out->epa_iterations = e.iterations;
+    sd = -((int64_t)e.depth + margins(&p));
+    out->depth = (fix16_t)-sd;
+    set_points(&p, e.point_a, e.point_b, n, out);
+    return est != FXC_OK ? est : contact_status(sd);
 }

@@ -1,0 +1,384 @@
+/* Sign-test EPA on Q16.16 with exact integer visibility tests.
+ *
+ * The polytope (vertices, and faces with adjacency) lives in the caller's
+ * workspace. Each iteration:
+ *  1. picks the face whose plane is closest to the origin (normal . vertex)
+ *     among faces the origin projects into, decided once per face by the
+ *     signs of three edge-side products, with no barycentric division;
+ *  2. asks for the support point along that face's normal and stops when it
+ *     is at most FXC_EPA_TOL beyond the face, or already a vertex;
+ *  3. removes every face the new point sees (flood fill over adjacency,
+ *     exact 93-bit signs) and closes the hole with a fan to the horizon.
+ * Removing every visible face keeps the polytope convex, which is what
+ * splitting only the closest face fails to do.
+ *
+ * Budget: Minkowski points < 2^29, edges < 2^30, exact face normals < 2^61;
+ * directions and distances use the normal fitted to 28 bits (fxc_dir_fit),
+ * so plane distances n28 . A < 2^59 divide by |n28| in [2^27, 2^28.8]:
+ * relative error below 2^-27. */
+#include <stddef.h>
+#include "epa.h"
+#include "wide.h"
+
+enum { FACE_FREE = 0, FACE_ALIVE, FACE_VISIBLE, FACE_HIDDEN };
+
+#define NO_FACE 0xFF
+#define FAR_AWAY 0x7FFFFFFF
+
+typedef char fxc_check_epa_indices[(FXC_EPA_MAX_FACES < 255 && FXC_EPA_MAX_VERTICES >= 8) ? 1 : -1];
+
+/* Exact normal of face f (not unit): (B - A) x (C - A), < 2^61. */
+static fxc_vec3w face_normal(const fxc_workspace *ws, const fxc_epa_face *f)
+{
+    fxc_vec3 A = ws->w[f->v[0]];
+    return fxc_v3_cross_wide(fxc_v3_sub(ws->w[f->v[1]], A), fxc_v3_sub(ws->w[f->v[2]], A));
+}
+
+/* Sets the face's cached plane distance and its sign-test flag. */
+static void face_measure(const fxc_workspace *ws, fxc_epa_face *f)
+{
+    fxc_vec3 n, P = ws->w[f->v[0]], Q = ws->w[f->v[1]], R = ws->w[f->v[2]];
+    int64_t len;
+    if (!fxc_dir_fit(face_normal(ws, f), &n)) {
+        /* Zero area: never the closest face, never visible. */
+        f->dist = FAR_AWAY;
+        f->inside = 0;
+        return;
+    }
+    len = (int64_t)fxc_isqrt64((uint64_t)fxc_v3_dot_wide(n, n));
+    {
+        int64_t num = fxc_v3_dot_wide(n, P);
+        f->dist = (int32_t)((num >= 0 ? num + len / 2 : num - len / 2) / len);
+    }
+    /* The origin projects inside iff it is on the inner side of each edge
+     * P->Q: n . (P x Q) >= 0 (exact sign, P x Q < 2^59, n < 2^28). */
+    f->inside = fxc_sign_dot_wide(fxc_v3_cross_wide(P, Q), n) >= 0 &&
+                fxc_sign_dot_wide(fxc_v3_cross_wide(Q, R), n) >= 0 &&
+                fxc_sign_dot_wide(fxc_v3_cross_wide(R, P), n) >= 0;
+}
+
+/* Exact: does point w lie strictly beyond face f's plane? */
+static int face_sees(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3 w)
+{
+    return fxc_sign_dot_wide(face_normal(ws, f), fxc_v3_sub(w, ws->w[f->v[0]])) > 0;
+}
+
+static int add_vertex(fxc_workspace *ws, const fxc_svert *s)
+{
+    ws->w[ws->nv] = s->w;
+    ws->a[ws->nv] = s->a;
+    return ws->nv++;
+}
+
+static int find_vertex(const fxc_workspace *ws, fxc_vec3 w)
+{
+    int i;
+    for (i = 0; i < ws->nv; i++)
+        if (ws->w[i].x == w.x && ws->w[i].y == w.y && ws->w[i].z == w.z) return i;
+    return -1;
+}
+
+/* Face k of the start tetrahedron from vertices i, j, l, oriented so the
+ * fourth vertex o lies behind it. */
+static void tetra_face(fxc_workspace *ws, int k, int i, int j, int l, int o)
+{
+    fxc_epa_face *f = &ws->face[k];
+    f->v[0] = (uint8_t)i;
+    f->v[1] = (uint8_t)j;
+    f->v[2] = (uint8_t)l;
+    if (face_sees(ws, f, ws->w[o])) {
+        f->v[1] = (uint8_t)l;
+        f->v[2] = (uint8_t)j;
+    }
+    f->state = FACE_ALIVE;
+}
+
+/* Adjacency of the four start faces: match each edge with its reverse. */
+static void link_tetra(fxc_workspace *ws)
+{
+    int f, e, g, h;
+    for (f = 0; f < 4; f++)
+        for (e = 0; e < 3; e++)
+            for (g = 0; g < 4; g++)
+                for (h = 0; h < 3; h++)
+                    if (g != f && ws->face[g].v[h] == ws->face[f].v[(e + 1) % 3] &&
+                        ws->face[g].v[(h + 1) % 3] == ws->face[f].v[e])
+                        ws->face[f].adj[e] = (uint8_t)g;
+}
+
+/* Support of A - B along a wide direction; 0 if the direction is zero. */
+static int support_along(fxc_pair *p, fxc_vec3w d, fxc_svert *s)
+{
+    fxc_vec3 dir;
+    if (!fxc_dir_fit(d, &dir)) return 0;
+    fxc_pair_support(p, dir, s);
+    return 1;
+}
+
+/* The origin lies on segment w0-w1 of A - B: find a point off that line.
+ * Returns 1 and the point, or 0 if A - B is (within its support points) a
+ * segment, with *flat_dir a direction across it. */
+static int grow_from_segment(fxc_pair *p, fxc_vec3 w0, fxc_vec3 w1, fxc_svert *out, fxc_vec3w *flat_dir)
+{
+    fxc_vec3 e = fxc_v3_sub(w1, w0), axis = fxc_v3(0, 0, 0), d1;
+    fxc_vec3w dirs[2], c;
+    int k, side;
+    int32_t ax = e.x < 0 ? -e.x : e.x, ay = e.y < 0 ? -e.y : e.y, az = e.z < 0 ? -e.z : e.z;
+    /* the coordinate axis least aligned with the segment */
+    if (ax <= ay && ax <= az) axis.x = FXC_ONE;
+    else if (ay <= az) axis.y = FXC_ONE;
+    else axis.z = FXC_ONE;
+    dirs[0] = fxc_v3_cross_wide(e, axis);
+    fxc_dir_fit(dirs[0], &d1);
+    dirs[1] = fxc_v3_cross_wide(e, d1);
+    *flat_dir = dirs[0];
+    for (k = 0; k < 2; k++) {
+        for (side = 0; side < 2; side++) {
+            fxc_vec3w d = dirs[k];
+            if (side) { d.x = -d.x; d.y = -d.y; d.z = -d.z; }
+            if (!support_along(p, d, out)) continue;
+            c = fxc_v3_cross_wide(e, fxc_v3_sub(out->w, w0));
+            if (c.x != 0 || c.y != 0 || c.z != 0) return 1;
+        }
+    }
+    return 0;
+}
+
+/* The origin lies on triangle w0 w1 w2: find the support point farthest off
+ * its plane. Returns 0 if A - B is flat in that plane. */
+static int grow_from_triangle(fxc_pair *p, const fxc_vec3 *w, fxc_svert *out)
+{
+    fxc_vec3w n = fxc_v3_cross_wide(fxc_v3_sub(w[1], w[0]), fxc_v3_sub(w[2], w[0]));
+    fxc_svert up, down;
+    fxc_vec3 d;
+    int64_t hu, hd;
+    if (!fxc_dir_fit(n, &d)) return 0;
+    fxc_pair_support(p, d, &up);
+    fxc_pair_support(p, fxc_v3_neg(d), &down);
+    hu = fxc_v3_dot_wide(d, fxc_v3_sub(up.w, w[0]));
+    hd = -fxc_v3_dot_wide(d, fxc_v3_sub(down.w, w[0]));
+    if (hu <= 0 && hd <= 0) return 0;
+    *out = hu >= hd ? up : down;
+    return 1;
+}
+
+/* Result for a flat or one-point Minkowski difference: depth 0 along d. */
+static void flat_result(fxc_epa_result *r, fxc_vec3w d, const fxc_simplex *s)
+{
+    r->depth = 0;
+    if (!fxc_v3w_normalize(d, &r->normal)) r->normal = fxc_v3(FXC_ONE, 0, 0);
+    r->point_a = fxc_simplex_point_a(s);
+    r->point_b = fxc_simplex_point_b(s);
+}
+
+/* Builds the start tetrahedron around the origin from GJK's simplex.
+ * Returns 1 when built, 0 when A - B turned out flat (result written). */
+static int build_start(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_result *r)
+{
+    const fxc_simplex *s = &g->s;
+    fxc_svert extra;
+    fxc_vec3 pts[3];
+    fxc_vec3w flat;
+    int i;
+
+    ws->nv = 0;
+    for (i = 0; i < FXC_EPA_MAX_FACES; i++) ws->face[i].state = FACE_FREE;
+    if (s->n == 1) {
+        /* The origin is a support point: it is on the boundary. */
+        fxc_vec3w d;
+        d.x = g->touch_dir.x; d.y = g->touch_dir.y; d.z = g->touch_dir.z;
+        flat_result(r, d, s);
+        return 0;
+    }
+    for (i = 0; i < s->n; i++) add_vertex(ws, &s->p[i]);
+    if (ws->nv == 2) {
+        if (!grow_from_segment(p, ws->w[0], ws->w[1], &extra, &flat)) {
+            flat_result(r, flat, s);
+            return 0;
+        }
+        add_vertex(ws, &extra);
+    }
+    if (ws->nv == 3) {
+        pts[0] = ws->w[0]; pts[1] = ws->w[1]; pts[2] = ws->w[2];
+        if (!grow_from_triangle(p, pts, &extra)) {
+            flat_result(r, fxc_v3_cross_wide(fxc_v3_sub(pts[1], pts[0]), fxc_v3_sub(pts[2], pts[0])), s);
+            return 0;
+        }
+        add_vertex(ws, &extra);
+    }
+    tetra_face(ws, 0, 0, 1, 2, 3);
+    tetra_face(ws, 1, 0, 1, 3, 2);
+    tetra_face(ws, 2, 0, 2, 3, 1);
+    tetra_face(ws, 3, 1, 2, 3, 0);
+    link_tetra(ws);
+    for (i = 0; i < 4; i++) face_measure(ws, &ws->face[i]);
+    return 1;
+}
+
+/* Closest alive face, preferring faces the origin projects into. */
+static int closest_face(const fxc_workspace *ws)
+{
+    int i, best = -1, best_any = -1;
+    for (i = 0; i < FXC_EPA_MAX_FACES; i++) {
+        const fxc_epa_face *f = &ws->face[i];
+        if (f->state != FACE_ALIVE) continue;
+        if (best_any < 0 || f->dist < ws->face[best_any].dist) best_any = i;
+        if (f->inside && (best < 0 || f->dist < ws->face[best].dist)) best = i;
+    }
+    return best >= 0 ? best : best_any;
+}
+
+/* Depth, normal and contact points from face f and the support point w
+ * found along its normal: depth is the exact height of A - B along the
+ * normal (so moving B by depth * normal ends the overlap); the contact
+ * points are the barycentric weights of the origin's projection on the face
+ * (the only division in EPA) applied to the stored support points. */
+static void face_result(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3 w, fxc_epa_result *r)
+{
+    fxc_vec3 n, P[3];
+    int32_t wt[3];
+    int64_t len, h, ax = 0, ay = 0, az = 0, wx = 0, wy = 0, wz = 0;
+    int i;
+    fxc_dir_fit(face_normal(ws, f), &n);
+    len = (int64_t)fxc_isqrt64((uint64_t)fxc_v3_dot_wide(n, n));
+    h = fxc_v3_dot_wide(n, w);
+    if (h < 0) h = 0;
+    r->depth = (fix16_t)((h + len / 2) / len);
+    fxc_v3_normalize(n, &r->normal);
+    for (i = 0; i < 3; i++) P[i] = ws->w[f->v[i]];
+    fxc_triangle_weights(P, wt);
+    for (i = 0; i < 3; i++) {
+        fxc_vec3 a = ws->a[f->v[i]], d = ws->w[f->v[i]];
+        ax += (int64_t)a.x * wt[i]; ay += (int64_t)a.y * wt[i]; az += (int64_t)a.z * wt[i];
+        wx += (int64_t)d.x * wt[i]; wy += (int64_t)d.y * wt[i]; wz += (int64_t)d.z * wt[i];
+    }
+    /* Q30 weights times points < 2^29: sums < 2^61. b = a - w. */
+    r->point_a = fxc_v3((fix16_t)((ax + (1 << 29)) >> 30), (fix16_t)((ay + (1 << 29)) >> 30),
+                        (fix16_t)((az + (1 << 29)) >> 30));
+    r->point_b = fxc_v3_sub(r->point_a, fxc_v3((fix16_t)((wx + (1 << 29)) >> 30),
+                                                (fix16_t)((wy + (1 << 29)) >> 30),
+                                                (fix16_t)((wz + (1 << 29)) >> 30)));
+}
+
+typedef struct {
+    uint8_t from, to, outer, outer_edge;
+} horizon_edge;
+
+/* Marks every face that sees w, starting from `start` (which does), and
+ * lists the horizon: edges between a visible and a hidden face. Iterative
+ * flood fill with an explicit stack. Returns the edge count, or -1 if the
+ * horizon outgrows its buffer. */
+static int find_horizon(fxc_workspace *ws, int start, fxc_vec3 w, horizon_edge *hz, int *removed)
+{
+    uint8_t stack[FXC_EPA_MAX_FACES];
+    int top = 0, nh = 0;
+    stack[top++] = (uint8_t)start;
+    ws->face[start].state = FACE_VISIBLE;
+    *removed = 1;
+    while (top > 0) {
+        fxc_epa_face *f = &ws->face[stack[--top]];
+        int e;
+        for (e = 0; e < 3; e++) {
+            int gi = f->adj[e];
+            fxc_epa_face *g = &ws->face[gi];
+            if (g->state == FACE_VISIBLE) continue;
+            if (g->state == FACE_ALIVE && face_sees(ws, g, w)) {
+                g->state = FACE_VISIBLE;
+                stack[top++] = (uint8_t)gi;
+                (*removed)++;
+                continue;
+            }
+            g->state = FACE_HIDDEN;
+            if (nh >= FXC_EPA_MAX_VERTICES) return -1;
+            hz[nh].from = f->v[e];
+            hz[nh].to = f->v[(e + 1) % 3];
+            hz[nh].outer = (uint8_t)gi;
+            hz[nh].outer_edge = (uint8_t)((g->v[0] == hz[nh].to) ? 0 : (g->v[1] == hz[nh].to) ? 1 : 2);
+            nh++;
+        }
+    }
+    return nh;
+}
+
+/* Replaces the visible faces by a fan from vertex wi to the horizon.
+ * Returns 0 if the horizon is not a simple loop (never expected). */
+static int rebuild(fxc_workspace *ws, const horizon_edge *hz, int nh, int wi)
+{
+    uint8_t slot[FXC_EPA_MAX_VERTICES];
+    int i, j, k = 0;
+    for (i = 0; i < FXC_EPA_MAX_FACES; i++) {
+        if (ws->face[i].state == FACE_VISIBLE) ws->face[i].state = FACE_FREE;
+        if (ws->face[i].state == FACE_HIDDEN) ws->face[i].state = FACE_ALIVE;
+    }
+    for (i = 0; i < FXC_EPA_MAX_FACES && k < nh; i++)
+        if (ws->face[i].state == FACE_FREE) slot[k++] = (uint8_t)i;
+    for (i = 0; i < nh; i++) {
+        fxc_epa_face *f = &ws->face[slot[i]];
+        f->v[0] = hz[i].from;
+        f->v[1] = hz[i].to;
+        f->v[2] = (uint8_t)wi;
+        f->state = FACE_ALIVE;
+        f->adj[0] = hz[i].outer;
+        f->adj[1] = f->adj[2] = NO_FACE;
+        ws->face[hz[i].outer].adj[hz[i].outer_edge] = slot[i];
+    }
+    /* Fan neighbours: edge (to, w) of fan face i meets edge (w, from) of
+     * the fan face j whose horizon edge starts where i's ends. */
+    for (i = 0; i < nh; i++) {
+        for (j = 0; j < nh; j++) {
+            if (hz[j].from == hz[i].to) {
+                if (ws->face[slot[i]].adj[1] != NO_FACE) return 0;
+                ws->face[slot[i]].adj[1] = slot[j];
+                ws->face[slot[j]].adj[2] = slot[i];
+            }
+        }
+    }
+    for (i = 0; i < nh; i++) {
+        if (ws->face[slot[i]].adj[1] == NO_FACE || ws->face[slot[i]].adj[2] == NO_FACE) return 0;
+        face_measure(ws, &ws->face[slot[i]]);
+    }
+    return 1;
+}
+
+int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_result *r)
+{
+    horizon_edge hz[FXC_EPA_MAX_VERTICES];
+    int it, alive = 4;
+
+    r->iterations = 0;
+    if (!build_start(p, g, ws, r)) return FXC_OK;
+    /* Every pass either returns or adds a vertex, so there are at most
+     * FXC_EPA_MAX_VERTICES - 4 passes. */
+    for (it = 1;; it++) {
+        int best = closest_face(ws), nh, removed, wi;
+        fxc_epa_face *f = &ws->face[best];
+        fxc_svert s;
+        fxc_vec3 n;
+        int64_t gap, len;
+
+        fxc_dir_fit(face_normal(ws, f), &n);
+        fxc_pair_support(p, n, &s);
+        r->iterations = it;
+        /* How far beyond the face is the new point? Exact in n28 units. */
+        len = (int64_t)fxc_isqrt64((uint64_t)fxc_v3_dot_wide(n, n)) + 1;
+        gap = fxc_v3_dot_wide(n, fxc_v3_sub(s.w, ws->w[f->v[0]]));
+        if (gap <= (int64_t)FXC_EPA_TOL * len || find_vertex(ws, s.w) >= 0) {
+            face_result(ws, f, s.w, r);
+            return FXC_OK;
+        }
+        nh = -1;
+        if (ws->nv < FXC_EPA_MAX_VERTICES) nh = find_horizon(ws, best, s.w, hz, &removed);
+        if (nh < 0 || alive - removed + nh > FXC_EPA_MAX_FACES) {
+            int i;
+            for (i = 0; i < FXC_EPA_MAX_FACES; i++)
+                if (ws->face[i].state == FACE_VISIBLE || ws->face[i].state == FACE_HIDDEN)
+                    ws->face[i].state = FACE_ALIVE;
+            face_result(ws, f, s.w, r);
+            return FXC_ERR_CAPACITY;
+        }
+        face_result(ws, f, s.w, r); /* best answer so far, should the rebuild fail */
+        wi = add_vertex(ws, &s);
+        if (!rebuild(ws, hz, nh, wi)) return FXC_ERR_NO_CONVERGENCE;
+        alive += nh - removed;
+    }
+}

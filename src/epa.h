@@ -1,0 +1,20 @@
+/* Sign-test EPA (internal header). */
+#ifndef FXC_EPA_H
+#define FXC_EPA_H
+
+#include "gjk.h"
+
+typedef struct {
+    fix16_t depth;    /* of the cores, raw, >= 0 */
+    fxc_vec3 normal;  /* unit, A to B */
+    fxc_vec3 point_a; /* pair frame, on A's core */
+    fxc_vec3 point_b; /* pair frame, on B's core */
+    int iterations;
+} fxc_epa_result;
+
+/* Penetration of the cores of a pair whose GJK run ended with the origin
+ * inside its simplex. Returns FXC_OK, FXC_ERR_CAPACITY or
+ * FXC_ERR_NO_CONVERGENCE; the result is valid in every case. */
+int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_result *r);
+
+#endif /* FXC_EPA_H */
