@@ -31,7 +31,7 @@ CSTD := -std=c99
 # ---- host -----------------------------------------------------------------
 HOST_CC ?= gcc
 HOST_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
-HOST_CFLAGS := $(CSTD) -O1 -g $(WARN) $(HOST_SAN) $(INCLUDES) $(FIXMATH_DEFS)
+HOST_CFLAGS := $(CSTD) -O1 -g -MMD -MP $(WARN) $(HOST_SAN) $(INCLUDES) $(FIXMATH_DEFS)
 HOST_FIXMATH_CFLAGS := $(CSTD) -O1 -g $(HOST_SAN) -I$(FIXMATH_DIR) $(FIXMATH_DEFS)
 
 $(BUILD)/host/obj/%.o: %.c | deps
@@ -56,7 +56,7 @@ $(BUILD)/host/demo: $(HOST_LIB_OBJS) $(HOST_PORT_OBJS) $(DEMO_SRCS:%.c=$(BUILD)/
 ARM_CC := arm-none-eabi-gcc
 ARM_NM := arm-none-eabi-nm
 ARM_OPT ?= -O2
-ARM_CFLAGS := $(CSTD) $(ARM_OPT) -g $(WARN) -ffunction-sections -fdata-sections $(INCLUDES) $(FIXMATH_DEFS)
+ARM_CFLAGS := $(CSTD) $(ARM_OPT) -g -MMD -MP $(WARN) -ffunction-sections -fdata-sections $(INCLUDES) $(FIXMATH_DEFS)
 ARM_FIXMATH_CFLAGS := $(CSTD) $(ARM_OPT) -g -ffunction-sections -fdata-sections -I$(FIXMATH_DIR) $(FIXMATH_DEFS)
 ARM_LDFLAGS := -nostartfiles --specs=nano.specs --specs=nosys.specs -Wl,--gc-sections -Lboards/common
 QEMU := qemu-system-arm
@@ -94,6 +94,9 @@ demo-$(1): $(BUILD)/$(1)/demo.elf
 	timeout 120 $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1
 endef
 $(foreach b,$(QEMU_BOARDS),$(eval $(call board_template,$(b))))
+
+# Header dependencies written by -MMD.
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # ---- top-level targets ----------------------------------------------------
 .PHONY: all deps test test-host check-nofloat demo demo-host clean distclean help \

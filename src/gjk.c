@@ -21,6 +21,7 @@ typedef struct {
     int idx[3];      /* indices into the simplex */
     int32_t w[3];    /* Q30 weights; w[0] = 2^30 - w[1] - w[2] */
     int on_origin;   /* exact: the origin lies on this feature */
+    fxc_vec3w dir;   /* from the feature towards the origin, 2^-27 accurate */
 } feature;
 
 /* round(num / den * 2^30) for 0 <= num <= den, den > 0 (0 if den == 0):
@@ -52,19 +53,27 @@ static void set_vertex(feature *f, const fxc_vec3 *P, int i)
     f->idx[0] = i;
     f->w[0] = FXC_W_ONE;
     f->on_origin = is_zero(P[i]);
+    f->dir.x = -(int64_t)P[i].x;
+    f->dir.y = -(int64_t)P[i].y;
+    f->dir.z = -(int64_t)P[i].z;
 }
 
 /* Edge i-j with weight wj on j. */
 static void set_edge(feature *f, const fxc_vec3 *P, int i, int j, int32_t wj)
 {
     fxc_vec3w c = fxc_v3_cross_wide(P[i], P[j]);
+    fxc_vec3 c28;
     f->n = 2;
     f->idx[0] = i;
     f->idx[1] = j;
     f->w[1] = wj;
     f->w[0] = FXC_W_ONE - wj;
-    /* The origin is on the segment iff A x B = 0 (exact) in the edge region. */
+    /* The origin is on the segment iff A x B = 0 (exact) in the edge region.
+     * Otherwise the direction to it is (A x B) x AB: A x B is exact, fitted
+     * to 28 bits, times the edge (< 2^30): < 2^59. */
     f->on_origin = c.x == 0 && c.y == 0 && c.z == 0;
+    if (fxc_dir_fit(c, &c28)) f->dir = fxc_v3_cross_wide(c28, fxc_v3_sub(P[j], P[i]));
+    else f->dir = c;
 }
 
 /* Closest point of P[f->idx] with weights f->w, rounded. Edge vectors are
@@ -84,6 +93,33 @@ static fxc_vec3 feature_point(const fxc_vec3 *P, const feature *f)
     o.y += (fix16_t)((y + (1 << 29)) >> 30);
     o.z += (fix16_t)((z + (1 << 29)) >> 30);
     return o;
+}
+
+/* Distance of the origin from a feature's supporting line or plane,
+ * measured along the feature's fitted direction d: unum / dlen raw, with
+ * unum = -d . P (exact, < 2^59) and dlen = |d| in [2^27, 2^28.8]. */
+typedef struct {
+    fxc_vec3 d;
+    int64_t unum, dlen;
+} measure;
+
+static void feature_measure(const fxc_vec3 *P, const feature *f, measure *m)
+{
+    m->unum = 0;
+    m->dlen = 1;
+    if (f->on_origin || !fxc_dir_fit(f->dir, &m->d)) {
+        m->d = fxc_v3(0, 0, 0);
+        return;
+    }
+    m->dlen = (int64_t)fxc_isqrt64((uint64_t)fxc_v3_dot_wide(m->d, m->d));
+    m->unum = -fxc_v3_dot_wide(m->d, P[f->idx[0]]);
+    if (m->unum < 0) m->unum = 0; /* the fitted d may tilt a zero distance */
+}
+
+/* a < b, exactly: cross-multiplied in 128 bits (< 2^59 * 2^29 each). */
+static int measure_less(const measure *a, const measure *b)
+{
+    return i128_sign(i128_sub(i128_mul64(a->unum, b->dlen), i128_mul64(b->unum, a->dlen))) < 0;
 }
 
 static void segment_feature(const fxc_vec3 *P, int i, int j, feature *f)
@@ -107,6 +143,7 @@ static void triangle_feature(const fxc_vec3 *P, int i, int j, int k, feature *f)
     int64_t d1 = -fxc_v3_dot_wide(ab, A), d2 = -fxc_v3_dot_wide(ac, A);
     int64_t d3, d4, d5, d6;
     fxc_i128 va, vb, vc, den;
+    int side;
 
     if (d1 <= 0 && d2 <= 0) { set_vertex(f, P, i); return; }
     d3 = -fxc_v3_dot_wide(ab, B);
@@ -129,17 +166,15 @@ static void triangle_feature(const fxc_vec3 *P, int i, int j, int k, feature *f)
         /* Unreachable in exact arithmetic for distinct points; kept so a
          * degenerate input can never divide by zero: take the best edge. */
         feature e;
-        fxc_vec3 q;
-        int64_t best;
+        measure mf, me;
         segment_feature(P, i, j, f);
-        q = feature_point(P, f);
-        best = fxc_v3_dot_wide(q, q);
+        feature_measure(P, f, &mf);
         segment_feature(P, j, k, &e);
-        q = feature_point(P, &e);
-        if (fxc_v3_dot_wide(q, q) < best) { *f = e; best = fxc_v3_dot_wide(q, q); }
+        feature_measure(P, &e, &me);
+        if (measure_less(&me, &mf)) { *f = e; mf = me; }
         segment_feature(P, i, k, &e);
-        q = feature_point(P, &e);
-        if (fxc_v3_dot_wide(q, q) < best) *f = e;
+        feature_measure(P, &e, &me);
+        if (measure_less(&me, &mf)) *f = e;
         return;
     }
     f->n = 3;
@@ -149,8 +184,16 @@ static void triangle_feature(const fxc_vec3 *P, int i, int j, int k, feature *f)
     f->w[1] = frac_q30(vb, den);
     f->w[2] = frac_q30(vc, den);
     f->w[0] = FXC_W_ONE - f->w[1] - f->w[2];
-    /* On the plane iff det(A, B, C) = A . (B x C) = 0 (exact, ~90 bits). */
-    f->on_origin = fxc_sign_dot_wide(fxc_v3_cross_wide(B, C), A) == 0;
+    /* The exact normal n = AB x AC (< 2^61) points to the origin's side
+     * when n . A < 0; n . A = 0 (exact sign) puts the origin on the face. */
+    f->dir = fxc_v3_cross_wide(ab, ac);
+    side = fxc_sign_dot_wide(f->dir, A);
+    f->on_origin = side == 0;
+    if (side > 0) {
+        f->dir.x = -f->dir.x;
+        f->dir.y = -f->dir.y;
+        f->dir.z = -f->dir.z;
+    }
 }
 
 void fxc_triangle_weights(const fxc_vec3 P[3], int32_t w[3])
@@ -168,8 +211,8 @@ void fxc_triangle_weights(const fxc_vec3 P[3], int32_t w[3])
 static void tetra_feature(const fxc_vec3 *P, feature *f)
 {
     static const int face[4][4] = { { 1, 2, 3, 0 }, { 0, 3, 2, 1 }, { 0, 1, 3, 2 }, { 0, 2, 1, 3 } };
-    int outside[4], flat = 0, any = 0, q;
-    int64_t best = -1;
+    int outside[4], flat = 0, any = 0, q, have = 0;
+    measure best;
 
     for (q = 0; q < 4; q++) {
         const int *fc = face[q];
@@ -187,23 +230,22 @@ static void tetra_feature(const fxc_vec3 *P, feature *f)
     }
     for (q = 0; q < 4; q++) {
         feature cand;
-        fxc_vec3 v;
-        int64_t d;
+        measure m;
         if (!flat && !outside[q]) continue;
         triangle_feature(P, face[q][0], face[q][1], face[q][2], &cand);
-        v = feature_point(P, &cand);
-        d = fxc_v3_dot_wide(v, v);
-        if (best < 0 || d < best || (cand.on_origin && !f->on_origin)) {
+        feature_measure(P, &cand, &m);
+        if (!have || measure_less(&m, &best)) {
             *f = cand;
-            best = d;
+            best = m;
+            have = 1;
         }
     }
 }
 
 /* Reduces the simplex to its feature closest to the origin, stores the
- * weights, and writes the rounded closest point. Returns 1 if the origin
- * lies in the simplex (exactly). */
-static int simplex_reduce(fxc_simplex *s, fxc_vec3 *v)
+ * weights, writes the rounded closest point and the distance measure.
+ * Returns 1 if the origin lies in the simplex (exactly). */
+static int simplex_reduce(fxc_simplex *s, fxc_vec3 *v, measure *m)
 {
     fxc_vec3 P[4];
     fxc_svert kept[3];
@@ -221,6 +263,9 @@ static int simplex_reduce(fxc_simplex *s, fxc_vec3 *v)
         s->weight[0] = FXC_W_ONE;
         s->weight[1] = s->weight[2] = s->weight[3] = 0;
         *v = fxc_v3(0, 0, 0);
+        m->d = fxc_v3(0, 0, 0);
+        m->unum = 0;
+        m->dlen = 1;
         return 1;
     }
     for (i = 0; i < f.n; i++) kept[i] = s->p[f.idx[i]];
@@ -232,6 +277,7 @@ static int simplex_reduce(fxc_simplex *s, fxc_vec3 *v)
     }
     s->n = f.n;
     *v = feature_point(P, &f);
+    feature_measure(P, &f, m);
     return f.on_origin;
 }
 
@@ -279,13 +325,15 @@ static void note_height(fxc_gjk_result *r, fxc_vec3 dir, fxc_vec3 w)
     if (h <= (int64_t)FXC_TOUCH_TOL * len) {
         r->touch = 1;
         r->touch_dir = dir;
+        r->touch_height = (fix16_t)((h + len / 2) / len);
     }
 }
 
 void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
 {
-    fxc_simplex *s = &r->s;
-    fxc_vec3 v, dir;
+    fxc_simplex *s = &r->s, saved;
+    fxc_vec3 v, vn, dir;
+    measure m, mn;
     int it;
 
     /* First direction: from A's centre towards B's (the support of A - B
@@ -293,69 +341,64 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     if (!fxc_dir_fit(widen(p->b.offset), &dir)) dir = fxc_v3((fix16_t)1 << 27, 0, 0);
     r->touch = 0;
     r->touch_dir = fxc_v3(0, 0, 0);
+    r->touch_height = 0;
     fxc_pair_support(p, dir, &s->p[0]);
     note_height(r, dir, s->p[0].w);
     s->n = 1;
-    s->weight[0] = FXC_W_ONE;
-    v = s->p[0].w;
     r->iterations = 1;
-    r->outcome = FXC_GJK_CAPPED;
-    if (is_zero(v)) r->outcome = FXC_GJK_CONTAINED;
+    r->outcome = simplex_reduce(s, &v, &m) ? FXC_GJK_CONTAINED : FXC_GJK_CAPPED;
 
     for (it = 2; r->outcome == FXC_GJK_CAPPED && it <= FXC_GJK_MAX_ITERATIONS; it++) {
-        int64_t vv = fxc_v3_dot_wide(v, v), vw, g;
         fxc_svert q;
-        fxc_simplex saved;
-        fxc_vec3 vn;
+        int64_t lnum;
 
-        if (hit_exit >= 0 && vv <= (int64_t)hit_exit * hit_exit) {
+        if (hit_exit >= 0 && m.unum <= (int64_t)hit_exit * m.dlen) {
             r->outcome = FXC_GJK_EXIT_CLOSE;
             break;
         }
-        if (is_zero(v)) {
-            /* Closer than half an LSB without exact containment: the
-             * distance rounds to 0, which is the touching band. */
-            r->outcome = FXC_GJK_CONVERGED;
-            break;
-        }
-        fxc_dir_fit(widen(fxc_v3_neg(v)), &dir);
-        fxc_pair_support(p, dir, &q);
-        note_height(r, dir, q.w);
+        fxc_pair_support(p, m.d, &q);
+        note_height(r, m.d, q.w);
         r->iterations = it;
         if (in_simplex(s, q.w)) {
             r->outcome = FXC_GJK_CONVERGED;
             break;
         }
-        /* Every point x of A - B has v.x >= v.w: the distance is at least
-         * v.w / |v| (exact lower bound). */
-        vw = fxc_v3_dot_wide(v, q.w);
-        if (sep_exit >= 0 && vw > 0) {
-            int64_t len = (int64_t)fxc_isqrt64((uint64_t)vv) + 1;
-            if (vw > ((int64_t)sep_exit + FXC_GJK_ROUNDING) * len) {
-                r->outcome = FXC_GJK_EXIT_SEPARATED;
-                break;
-            }
+        /* Every point x of A - B has -d.x >= -d.w: the distance is at least
+         * lnum / dlen (exact lower bound). */
+        lnum = -fxc_v3_dot_wide(m.d, q.w);
+        if (sep_exit >= 0 && lnum > ((int64_t)sep_exit + FXC_GJK_ROUNDING) * m.dlen) {
+            r->outcome = FXC_GJK_EXIT_SEPARATED;
+            break;
         }
-        /* Gap between |v| and the lower bound: g / |v| <= 1 LSB. */
-        g = vv - vw;
-        if (g <= 0 || (g < ((int64_t)1 << 31) && g * g <= vv)) {
+        /* Upper and lower bound within 1 LSB: done. */
+        if (m.unum - lnum <= m.dlen) {
             r->outcome = FXC_GJK_CONVERGED;
             break;
         }
         saved = *s;
         s->p[s->n++] = q;
-        if (simplex_reduce(s, &vn)) {
+        if (simplex_reduce(s, &vn, &mn)) {
             v = vn;
+            m = mn;
             r->outcome = FXC_GJK_CONTAINED;
             break;
         }
-        if (fxc_v3_dot_wide(vn, vn) >= vv) {
-            /* No progress in the exact |v|^2: keep the previous answer. */
+        if (!measure_less(&mn, &m)) {
+            /* No progress in the exact distance measure: keep the answer. */
             *s = saved;
             r->outcome = FXC_GJK_CONVERGED;
             break;
         }
         v = vn;
+        m = mn;
     }
     r->v = v;
+    r->dir = m.d;
+    r->dist_num = m.unum;
+    r->dist_den = m.dlen;
+}
+
+fix16_t fxc_gjk_distance(const fxc_gjk_result *r)
+{
+    return (fix16_t)((r->dist_num + r->dist_den / 2) / r->dist_den);
 }

@@ -24,6 +24,8 @@ typedef enum {
 typedef struct {
     fxc_simplex s;
     fxc_vec3 v;           /* closest point of conv(s) to the origin, rounded */
+    fxc_vec3 dir;         /* from the closest feature towards the origin (A to B), 28 bits */
+    int64_t dist_num, dist_den; /* distance = dist_num / dist_den raw, 2^-27 accurate */
     fxc_gjk_outcome outcome;
     int iterations;
     /* A support plane seen on the way: A - B rises at most FXC_TOUCH_TOL
@@ -31,6 +33,7 @@ typedef struct {
      * A - B, the shapes only touch, with normal touch_dir (A to B). */
     int touch;
     fxc_vec3 touch_dir;
+    fix16_t touch_height; /* height of A - B above the origin along touch_dir, raw */
 } fxc_gjk_result;
 
 /* Runs GJK. Early exits (pass a negative value to disable one):
@@ -40,6 +43,9 @@ typedef struct {
  * Without early exits, intersection and distance queries follow the same
  * iterations, so their verdicts agree. */
 void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r);
+
+/* Distance of the cores, raw, rounded (0 when contained). */
+fix16_t fxc_gjk_distance(const fxc_gjk_result *r);
 
 /* Weighted sums of the simplex's source points: the closest points on A and
  * on B in the pair frame. */

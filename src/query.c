@@ -75,7 +75,7 @@ int fxc_intersect(const fxc_shape *a, const fxc_transform *ta,
         return FXC_OVERLAPPING;
     default:
         /* Same rule as fxc_distance on the same final v. */
-        return (int64_t)fxc_v3_length(g.v) - r > FXC_TOUCH_TOL ? FXC_SEPARATED : FXC_OVERLAPPING;
+        return (int64_t)fxc_gjk_distance(&g) - r > FXC_TOUCH_TOL ? FXC_SEPARATED : FXC_OVERLAPPING;
     }
 }
 
@@ -110,9 +110,10 @@ int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
         return st;
     }
 
-    /* v = a - b points from B to A: the normal from A to B is -v. */
-    if (!fxc_v3_normalize(fxc_v3_neg(g.v), &n)) (void)prove_touching(&p, &g, &n);
-    dist = (int64_t)fxc_v3_length(g.v) - margins(&p);
+    /* GJK's direction points from the Minkowski difference A - B towards
+     * the origin: from A to B. */
+    if (!fxc_v3_normalize(g.dir, &n)) (void)prove_touching(&p, &g, &n);
+    dist = (int64_t)fxc_gjk_distance(&g) - margins(&p);
     out->normal = n;
     out->point_a = fxc_pair_to_world(&p, fxc_v3_add(pa, fxc_v3_scale(n, p.a.shape->radius)));
     out->point_b = fxc_pair_to_world(&p, fxc_v3_sub(pb, fxc_v3_scale(n, p.b.shape->radius)));
@@ -174,8 +175,8 @@ int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
     if (g.outcome != FXC_GJK_CONTAINED) {
         /* Cores apart: distance from GJK, margins subtracted (shallow
          * contact of rounded shapes needs no EPA). */
-        if (!fxc_v3_normalize(fxc_v3_neg(g.v), &n)) (void)prove_touching(&p, &g, &n);
-        sd = (int64_t)fxc_v3_length(g.v) - margins(&p);
+        if (!fxc_v3_normalize(g.dir, &n)) (void)prove_touching(&p, &g, &n);
+        sd = (int64_t)fxc_gjk_distance(&g) - margins(&p);
         set_points(&p, fxc_simplex_point_a(&g.s), fxc_simplex_point_b(&g.s), n, out);
         if (sd >= 0) out->distance = (fix16_t)sd;
         else out->depth = (fix16_t)-sd;
@@ -184,9 +185,10 @@ int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
     }
 
     if (g.touch) {
-        /* A support plane within the band: the cores only touch. */
+        /* A support plane within the band: the cores only touch, and the
+         * plane's height is their depth along its normal. */
         fxc_v3_normalize(g.touch_dir, &n);
-        e.depth = 0;
+        e.depth = g.touch_height;
         e.point_a = fxc_simplex_point_a(&g.s);
         e.point_b = fxc_simplex_point_b(&g.s);
         e.iterations = 0;

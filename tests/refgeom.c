@@ -13,6 +13,9 @@
 #define RG_SIN_MIN 1e-8
 /* Unit directions whose cross product has squared length below this are the same axis. */
 #define RG_PARALLEL2 1e-24
+/* Distances below RG_TOL_CONTACT * (size + max|coordinate|) of the inputs are rounding noise of a
+ * touching contact and are reported as exactly 0. */
+#define RG_TOL_CONTACT 1e-12
 
 /* ---------------------------------------------------------------- vectors */
 
@@ -43,13 +46,30 @@ static double dist2(rg_vec a, rg_vec b)
 
 static double maxd(double a, double b) { return a > b ? a : b; }
 
-/* Keeps the closer of the best pair so far and (p, q); *best < 0 means "none yet". */
-static void take(rg_vec p, rg_vec q, double *best, rg_vec *bp, rg_vec *bq)
+/* Size plus coordinate magnitude of a vertex set, the scale of its rounding noise. */
+static double noise_scale(const rg_vec *v, int n)
+{
+    double m = 0.0;
+    int i;
+    for (i = 0; i < n; i++) {
+        m = maxd(m, sqrt(dist2(v[i], v[0])));
+        m = maxd(m, fabs(v[i].x));
+        m = maxd(m, fabs(v[i].y));
+        m = maxd(m, fabs(v[i].z));
+    }
+    return m;
+}
+
+/* Keeps the closer of the best pair so far and (p, q); *best < 0 means "none yet".
+ * Returns 1 if (p, q) became the best pair. */
+static int take(rg_vec p, rg_vec q, double *best, rg_vec *bp, rg_vec *bq)
 {
     double d = dist2(p, q);
     if (*best < 0.0 || d < *best) {
         *best = d; *bp = p; *bq = q;
+        return 1;
     }
+    return 0;
 }
 
 /* ---------------------------------------------------------------- segments */
@@ -84,10 +104,9 @@ double rg_segment_segment(rg_vec p1, rg_vec q1, rg_vec p2, rg_vec q2, rg_vec *c1
     take(rg_closest_on_segment(q2, p1, q1), q2, &best, &b1, &b2);
 
     if (a > 0.0 && e > 0.0 && den > 0.0) {
-        /* s = ((r x d2) . n) / |n|^2  solves  (p1 + s d1 - p2 - t d2) . d1 = . d2 = 0 */
+        /* s = ((d2 x r) . n) / |n|^2  solves  (p1 + s d1 - p2 - t d2) . d1 = . d2 = 0 */
         double s = rg_dot(rg_cross(d2, r), n) / den;
         rg_vec x1, x2;
-        s = -s;
         if (s < 0.0) s = 0.0;
         if (s > 1.0) s = 1.0;
         x1 = rg_add(p1, rg_scale(d1, s));
@@ -124,13 +143,9 @@ static rg_vec closest_tri(rg_vec p, rg_vec a, rg_vec b, rg_vec c, int *interior)
             in = 1;
         }
     }
-    {
-        double before = best;
-        take(p, rg_closest_on_segment(p, a, b), &best, &bp, &bq);
-        take(p, rg_closest_on_segment(p, b, c), &best, &bp, &bq);
-        take(p, rg_closest_on_segment(p, c, a), &best, &bp, &bq);
-        if (best != before) in = 0;
-    }
+    if (take(p, rg_closest_on_segment(p, a, b), &best, &bp, &bq)) in = 0;
+    if (take(p, rg_closest_on_segment(p, b, c), &best, &bp, &bq)) in = 0;
+    if (take(p, rg_closest_on_segment(p, c, a), &best, &bp, &bq)) in = 0;
     if (interior) *interior = in;
     return bq;
 }
@@ -185,7 +200,9 @@ double rg_triangle_triangle(const rg_vec a[3], const rg_vec b[3], rg_vec *ca, rg
     }
     if (ca) *ca = pa;
     if (cb) *cb = pb;
-    return sqrt(best);
+    best = sqrt(best);
+    if (best <= RG_TOL_CONTACT * (noise_scale(a, 3) + noise_scale(b, 3))) return 0.0;
+    return best;
 }
 
 /* ---------------------------------------------------------------- polytope build */
@@ -225,7 +242,7 @@ static int xy_less(const rg_poly *p, int i, int j, rg_vec o, rg_vec u, rg_vec w)
     double xi, yi, xj, yj;
     plane_xy(p, i, o, u, w, &xi, &yi);
     plane_xy(p, j, o, u, w, &xj, &yj);
-    return xi < xj || (xi == xj && yi < yj);
+    return xi < xj || (!(xj < xi) && yi < yj);
 }
 
 /* 1 if the turn o -> a -> b is counter-clockwise by more than tol (a farther than tol left of the
@@ -422,8 +439,9 @@ double rg_poly_distance(const rg_poly *a, const rg_poly *b, rg_vec *ca, rg_vec *
     }
     if (ca) *ca = pa;
     if (cb) *cb = pb;
-    if (sat >= 0.0) return 0.0;
-    return sqrt(best);
+    best = sqrt(best);
+    if (sat >= 0.0 || best <= RG_TOL_CONTACT * (noise_scale(a->v, a->n) + noise_scale(b->v, b->n))) return 0.0;
+    return best;
 }
 
 /* ---------------------------------------------------------------- separating axes */
@@ -504,10 +522,18 @@ typedef struct {
 static void sat_axis(sat_state *st, rg_vec d)
 {
     double l = rg_len(d), amin, amax, bmin, bmax, o1, o2;
+    int i;
     if (!(l > 0.0)) return;
     d = rg_scale(d, 1.0 / l);
     range(st->a, d, &amin, &amax);
-    range(st->b, d, &bmin, &bmax);
+    bmin = bmax = rg_dot(st->b->v[0], d);
+    for (i = 1; i < st->b->n; i++) {
+        double s = rg_dot(st->b->v[i], d);
+        if (s < bmin) bmin = s;
+        if (s > bmax) bmax = s;
+        /* both overlaps only grow from here on: stop once neither can beat the best axis */
+        if (st->have && amax - bmin >= st->best && bmax - amin >= st->best) return;
+    }
     o1 = amax - bmin;                               /* along +d (A towards B) */
     o2 = bmax - amin;                               /* along -d */
     if (o2 < o1) { o1 = o2; d = rg_scale(d, -1.0); }

@@ -47,8 +47,9 @@ double rg_segment_segment(rg_vec p1, rg_vec q1, rg_vec p2, rg_vec q2, rg_vec *c1
 /* Returns the point of triangle abc closest to p (abc may be degenerate: collinear or coincident vertices). */
 rg_vec rg_closest_on_triangle(rg_vec p, rg_vec a, rg_vec b, rg_vec c);
 
-/* Returns the distance between triangles a and b (0 if they intersect; coplanar overlaps give 0 up to rounding);
- * *ca / *cb (may be NULL) get the closest points on a / b. Degenerate triangles are allowed. */
+/* Returns the distance between triangles a and b, 0 if they intersect or touch (distances below
+ * 1e-12 x (size + max|coordinate|) are rounding noise and reported as 0); *ca / *cb (may be NULL) get
+ * the closest points on a / b. Degenerate triangles are allowed. */
 double rg_triangle_triangle(const rg_vec a[3], const rg_vec b[3], rg_vec *ca, rg_vec *cb);
 
 /* Convex polytope given by a vertex list (n in 1..32; may be degenerate: all
@@ -71,7 +72,8 @@ int rg_poly_build(rg_poly *p, const rg_vec *v, int n);
 
 /* Returns the distance between the two polytopes: 0 if rg_poly_sat reports touching/overlap (>= 0),
  * otherwise the minimum over vertex-triangle, triangle-vertex and edge-edge feature pairs, which equals
- * the minimum over hull-triangle pairs for separated convex sets. *ca / *cb (may be NULL) get the
+ * the minimum over hull-triangle pairs for separated convex sets (a result below 1e-12 x (size +
+ * max|coordinate|) is rounding noise of a contact and reported as 0). *ca / *cb (may be NULL) get the
  * closest points on a / b (when overlapping: the closest pair of boundary features, not meaningful). */
 double rg_poly_distance(const rg_poly *a, const rg_poly *b, rg_vec *ca, rg_vec *cb);
 

@@ -1,0 +1,96 @@
+/* Random and hand-made shape pairs with their double references. */
+#include <math.h>
+#include "scene.h"
+
+const scale_class SCALE_UNIT = { "unit", 16384, 65536, 3 * 65536 };
+const scale_class SCALE_SMALL = { "small", 328, 3277, 10000 };   /* 0.005 .. 0.05 units */
+const scale_class SCALE_LARGE = { "large", 20 * 65536, 600 * 65536, 3000 * 65536 }; /* up to ~4040 units: the range limit */
+
+void scene_rotation(t_rng *r, fxc_mat3 *m)
+{
+    fxc_quat q;
+    do {
+        q.w = t_range(r, -65536, 65536);
+        q.x = t_range(r, -65536, 65536);
+        q.y = t_range(r, -65536, 65536);
+        q.z = t_range(r, -65536, 65536);
+    } while (!fxc_mat3_from_quat(q, m));
+}
+
+void scene_place(body *b, const fxc_mat3 *rot, fxc_vec3 pos)
+{
+    int i, j;
+    fxc_transform_set(&b->xf, rot, pos);
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) b->rxf.m[i][j] = t_d(b->xf.rot.m[i][j]);
+    b->rxf.p = rg_from(pos);
+}
+
+void scene_box(body *b, fxc_vec3 h)
+{
+    CHECK(fxc_shape_box(&b->shape, h, 0) == FXC_OK);
+    b->radius = 0;
+}
+
+void scene_hull(t_rng *r, body *b, int n, int32_t size)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        b->verts[i] = fxc_v3(t_range(r, -size, size), t_range(r, -size, size), t_range(r, -size, size));
+    CHECK(fxc_shape_hull(&b->shape, b->verts, n, 0) == FXC_OK);
+    b->radius = 0;
+}
+
+/* The library maps a local point by the matrix as given; so does this. */
+void scene_finish(body *b)
+{
+    rg_vec w[SCENE_MAX_VERTS > 8 ? SCENE_MAX_VERTS : 8];
+    int i, n = 0;
+    if (b->shape.type == FXC_SHAPE_BOX) {
+        rg_box_corners(&b->rxf, rg_from(b->shape.u.box.half), w);
+        n = 8;
+    } else if (b->shape.type == FXC_SHAPE_HULL) {
+        n = b->shape.u.hull.count;
+        for (i = 0; i < n; i++) w[i] = rg_xf_apply(&b->rxf, rg_from(b->shape.u.hull.vertices[i]));
+    } else if (b->shape.type == FXC_SHAPE_POINT) {
+        w[0] = b->rxf.p;
+        n = 1;
+    } else if (b->shape.type == FXC_SHAPE_SEGMENT) {
+        w[0] = rg_xf_apply(&b->rxf, rg_from(b->shape.u.segment.a));
+        w[1] = rg_xf_apply(&b->rxf, rg_from(b->shape.u.segment.b));
+        n = 2;
+    }
+    b->radius = t_d(b->shape.radius);
+    CHECK(rg_poly_build(&b->poly, w, n) == 0);
+}
+
+void scene_random_polytope(t_rng *r, body *b, const scale_class *sc, int hull)
+{
+    fxc_mat3 m;
+    fxc_vec3 pos = fxc_v3(t_range(r, -sc->spread, sc->spread), t_range(r, -sc->spread, sc->spread),
+                          t_range(r, -sc->spread, sc->spread));
+    if (hull) {
+        scene_hull(r, b, 4 + (int)(t_next(r) % 9), t_range(r, sc->size_min, sc->size_max));
+    } else {
+        scene_box(b, fxc_v3(t_range(r, sc->size_min, sc->size_max), t_range(r, sc->size_min, sc->size_max),
+                            t_range(r, sc->size_min, sc->size_max)));
+    }
+    scene_rotation(r, &m);
+    scene_place(b, &m, pos);
+    scene_finish(b);
+}
+
+double scene_overlap_along(const body *a, const body *b, rg_vec n)
+{
+    double amax = -1e300, bmin = 1e300;
+    int i;
+    for (i = 0; i < a->poly.n; i++) {
+        double d = rg_dot(a->poly.v[i], n);
+        if (d > amax) amax = d;
+    }
+    for (i = 0; i < b->poly.n; i++) {
+        double d = rg_dot(b->poly.v[i], n);
+        if (d < bmin) bmin = d;
+    }
+    return amax - bmin + a->radius + b->radius;
+}
