@@ -400,7 +400,7 @@ int rg_poly_build(rg_poly *p, const rg_vec *v, int n)
             }
         }
     }
-    return 0;
+    return (p->nf > 0) ? 0 : -1;                    /* no face found: only for pathological input */
 }
 
 /* ---------------------------------------------------------------- polytope distance */

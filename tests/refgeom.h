@@ -63,8 +63,8 @@ typedef struct {
                                         collinear set: its one segment; single point: none */
 } rg_poly;
 
-/* Returns 0 after building the hull faces/edges of v[0..n-1] into *p, -1 if n is out of 1..32 or the
- * face/edge capacity is exceeded. Method: brute force over vertex triples (a triple spans a face plane
+/* Returns 0 after building the hull faces/edges of v[0..n-1] into *p, -1 if n is out of 1..32, the
+ * face/edge capacity is exceeded or (pathological near-degenerate input only) no face was found. Method: brute force over vertex triples (a triple spans a face plane
  * if no vertex lies more than a relative tolerance on its positive side); every distinct face plane is
  * turned into the 2D convex hull of the vertices on it, fan-triangulated; flat, collinear and
  * coincident inputs are detected first and handled explicitly. */
