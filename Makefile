@@ -52,6 +52,19 @@ $(BUILD)/host/tests: $(HOST_LIB_OBJS) $(HOST_PORT_OBJS) $(TEST_SRCS:%.c=$(BUILD)
 $(BUILD)/host/demo: $(HOST_LIB_OBJS) $(HOST_PORT_OBJS) $(DEMO_SRCS:%.c=$(BUILD)/host/obj/%.o)
 	$(HOST_CC) $(HOST_SAN) $^ -lm -o $@
 
+# Optimised host build without sanitizers, for the benchmark.
+HOST_O2_CFLAGS := $(CSTD) -O2 -g -MMD -MP $(WARN) $(INCLUDES) $(FIXMATH_DEFS)
+$(BUILD)/host-O2/obj/%.o: %.c | deps
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_O2_CFLAGS) -c $< -o $@
+$(BUILD)/host-O2/fixmath/%.o: $(FIXMATH_DIR)/%.c | deps
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(CSTD) -O2 -I$(FIXMATH_DIR) $(FIXMATH_DEFS) -c $< -o $@
+$(BUILD)/host-O2/bench: $(LIB_SRCS:%.c=$(BUILD)/host-O2/obj/%.o) \
+        $(patsubst %,$(BUILD)/host-O2/fixmath/%,$(notdir $(FIXMATH_SRCS:.c=.o))) \
+        $(BUILD)/host-O2/obj/port/host.o $(BUILD)/host-O2/obj/port/print.o $(BUILD)/host-O2/obj/bench/bench.o
+	$(HOST_CC) $^ -o $@
+
 # ---- Cortex-M boards ------------------------------------------------------
 ARM_CC := arm-none-eabi-gcc
 ARM_NM := arm-none-eabi-nm
@@ -87,6 +100,12 @@ $(BUILD)/$(1)/tests.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OB
 $(BUILD)/$(1)/demo.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) $(DEMO_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
 	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld $$^ -lm -o $$@
 
+$(BUILD)/$(1)/bench.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) $(BUILD)/$(1)/obj/bench/bench.o
+	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld $$^ -lm -o $$@
+
+bench-$(1): $(BUILD)/$(1)/bench.elf
+	timeout 600 $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1 | tee $(BUILD)/$(1)/bench.log
+
 test-$(1): $(BUILD)/$(1)/tests.elf
 	timeout $(QEMU_TIMEOUT) $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1 | tee $(BUILD)/$(1)/tests.log
 
@@ -99,8 +118,8 @@ $(foreach b,$(QEMU_BOARDS),$(eval $(call board_template,$(b))))
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # ---- top-level targets ----------------------------------------------------
-.PHONY: all deps test test-host check-nofloat demo demo-host clean distclean help \
-        $(QEMU_BOARDS:%=test-%) $(QEMU_BOARDS:%=demo-%)
+.PHONY: all deps test test-host check-nofloat demo demo-host bench bench-host clean distclean help \
+        $(QEMU_BOARDS:%=test-%) $(QEMU_BOARDS:%=demo-%) $(QEMU_BOARDS:%=bench-%)
 
 all: $(BUILD)/host/tests $(QEMU_BOARDS:%=$(BUILD)/%/tests.elf)
 
@@ -127,6 +146,15 @@ demo: deps
 
 demo-host: $(BUILD)/host/demo
 	$(BUILD)/host/demo
+
+## bench: instructions per query on QEMU Cortex-M3 and M0, ns per query on the host -> bench/results.md
+bench: deps
+	@$(MAKE) --no-print-directory bench-host $(QEMU_BOARDS:%=bench-%)
+	@sh tools/bench_report.sh $(BUILD)/host-O2/bench.log $(QEMU_BOARDS:%=$(BUILD)/%/bench.log) > bench/results.md
+	@echo "bench: wrote bench/results.md"
+
+bench-host: $(BUILD)/host-O2/bench
+	$(BUILD)/host-O2/bench | tee $(BUILD)/host-O2/bench.log
 
 clean:
 	rm -rf $(BUILD)

@@ -1,0 +1,226 @@
+/* fxcollide benchmark: instructions per query on the emulated Cortex-M
+ * boards (QEMU -icount shift=0 makes SysTick count instructions), or
+ * nanoseconds per query on the host. Every platform runs the same inputs,
+ * generated with integer arithmetic only.
+ *
+ * Each query is timed alone: counter before, query, counter after, minus
+ * the cost of timing an empty call. The counter ticks every 40 (M3) or
+ * 62.5 (M0) instructions, so a single reading is good to one tick; the
+ * mean over 1000 queries averages that out, median and max keep it. */
+#include "port.h"
+#include "fxcollide.h"
+
+#define CASES 1000
+#define PASSES_HOST 5
+/* Instruction counts repeat exactly: one pass; host timings are noisy: the
+ * median of the pass means. */
+#ifdef FXC_BOARD_NAME
+#define T_PASSES 1
+#else
+#define T_PASSES PASSES_HOST
+#endif
+
+typedef struct { uint64_t s; } rng;
+
+static uint64_t next(rng *r)
+{
+    uint64_t z = (r->s += UINT64_C(0x9E3779B97F4A7C15));
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+static int32_t range(rng *r, int32_t lo, int32_t hi)
+{
+    return (int32_t)(lo + (int64_t)(next(r) % (uint64_t)((int64_t)hi - lo + 1)));
+}
+
+static void rotation(rng *r, fxc_mat3 *m)
+{
+    fxc_quat q;
+    do {
+        q.w = range(r, -65536, 65536);
+        q.x = range(r, -65536, 65536);
+        q.y = range(r, -65536, 65536);
+        q.z = range(r, -65536, 65536);
+    } while (!fxc_mat3_from_quat(q, m));
+}
+
+static fxc_vec3 rand_unit(rng *r)
+{
+    fxc_vec3 v, u;
+    do {
+        v = fxc_v3(range(r, -65536, 65536), range(r, -65536, 65536), range(r, -65536, 65536));
+    } while (!fxc_v3_normalize(v, &u));
+    return u;
+}
+
+/* Icosahedron of circumradius ~0.5: (0, +-1, +-phi) and its cycles, scaled. */
+static const fxc_vec3 ico[12] = {
+    { 0, 17220, 27862 }, { 0, -17220, 27862 }, { 0, 17220, -27862 }, { 0, -17220, -27862 },
+    { 17220, 27862, 0 }, { -17220, 27862, 0 }, { 17220, -27862, 0 }, { -17220, -27862, 0 },
+    { 27862, 0, 17220 }, { -27862, 0, 17220 }, { 27862, 0, -17220 }, { -27862, 0, -17220 },
+};
+
+typedef struct {
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+} pair;
+
+enum { Q_COLLIDE, Q_INTERSECT, Q_DISTANCE };
+
+/* Builds case i of workload w. Returns the query kind. */
+static int make_case(int w, rng *r, pair *p)
+{
+    fxc_mat3 ma, mb;
+    fxc_vec3 ha, hb, dir;
+    fix16_t reach;
+    rotation(r, &ma);
+    rotation(r, &mb);
+    ha = fxc_v3(range(r, 16384, 65536), range(r, 16384, 65536), range(r, 16384, 65536));
+    hb = fxc_v3(range(r, 16384, 65536), range(r, 16384, 65536), range(r, 16384, 65536));
+    dir = rand_unit(r);
+    fxc_transform_set(&p->ta, &ma, fxc_v3(0, 0, 0));
+    switch (w) {
+    case 1: /* box-box, deep: centres 0..0.6 units apart */
+    case 3: /* boolean: half overlapping, half separated */
+    case 7: /* distance, separated */
+        fxc_shape_box(&p->a, ha, 0);
+        fxc_shape_box(&p->b, hb, 0);
+        reach = w == 1 ? range(r, 0, 39321) : w == 3 ? range(r, 0, 4 * 65536) : range(r, 4 * 65536, 6 * 65536);
+        fxc_transform_set(&p->tb, &mb, fxc_v3_scale(dir, reach));
+        return w == 1 ? Q_COLLIDE : w == 3 ? Q_INTERSECT : Q_DISTANCE;
+    case 2: { /* shallow: B resting on an axis-aligned A, 0.001..0.05 deep */
+        int j;
+        int64_t ext = 0;
+        fxc_transform_set(&p->ta, 0, fxc_v3(0, 0, 0));
+        fxc_shape_box(&p->a, fxc_v3(2 * 65536, 2 * 65536, 32768), 0);
+        fxc_shape_box(&p->b, hb, 0);
+        for (j = 0; j < 3; j++) {
+            fix16_t m = mb.m[2][j] < 0 ? -mb.m[2][j] : mb.m[2][j];
+            ext += (int64_t)m * (j == 0 ? hb.x : j == 1 ? hb.y : hb.z);
+        }
+        fxc_transform_set(&p->tb, &mb, fxc_v3(range(r, -32768, 32768), range(r, -32768, 32768),
+                                             32768 + (fix16_t)(ext >> 16) - range(r, 66, 3277)));
+        return Q_COLLIDE;
+    }
+    case 4: /* sphere-sphere penetration */
+        fxc_shape_sphere(&p->a, range(r, 16384, 65536));
+        fxc_shape_sphere(&p->b, range(r, 16384, 65536));
+        fxc_transform_set(&p->tb, 0, fxc_v3_scale(dir, range(r, 0, 32768)));
+        return Q_COLLIDE;
+    case 5: /* icosahedron hull vs box */
+        fxc_shape_hull(&p->a, ico, 12, 0);
+        fxc_shape_box(&p->b, hb, 0);
+        fxc_transform_set(&p->tb, &mb, fxc_v3_scale(dir, range(r, 0, 39321)));
+        return Q_COLLIDE;
+    default: /* 6: capsule-capsule penetration */
+        fxc_shape_capsule(&p->a, range(r, 16384, 65536), range(r, 8192, 32768));
+        fxc_shape_capsule(&p->b, range(r, 16384, 65536), range(r, 8192, 32768));
+        fxc_transform_set(&p->tb, &mb, fxc_v3_scale(dir, range(r, 0, 32768)));
+        return Q_COLLIDE;
+    }
+}
+
+static const char *names[8] = { "", "box-box penetration", "box-box shallow contact", "box-box intersect",
+                                "sphere-sphere penetration", "icosahedron-box penetration",
+                                "capsule-capsule penetration", "box-box distance" };
+
+static fxc_workspace ws;
+static uint32_t cost[CASES];
+static volatile int sink;
+
+/* Runs one query; returns its status and counts its iterations. */
+static int run(int kind, pair *p, int *gi, int *ei)
+{
+    fxc_contact c;
+    fxc_distance_result d;
+    int st;
+    *gi = *ei = 0;
+    if (kind == Q_INTERSECT) return fxc_intersect(&p->a, &p->ta, &p->b, &p->tb);
+    if (kind == Q_DISTANCE) {
+        st = fxc_distance(&p->a, &p->ta, &p->b, &p->tb, &d);
+        *gi = d.iterations;
+        return st;
+    }
+    st = fxc_collide(&p->a, &p->ta, &p->b, &p->tb, &ws, &c);
+    *gi = c.gjk_iterations;
+    *ei = c.epa_iterations;
+    return st;
+}
+
+static void sort(uint32_t *v, int n)
+{
+    int i, j;
+    for (i = 1; i < n; i++) {
+        uint32_t x = v[i];
+        for (j = i; j > 0 && v[j - 1] > x; j--) v[j] = v[j - 1];
+        v[j] = x;
+    }
+}
+
+/* Cost of timing nothing: subtracted from every reading. */
+static uint32_t timing_overhead(void)
+{
+    uint32_t best = 0xFFFFFFFFu;
+    int i;
+    for (i = 0; i < 64; i++) {
+        uint32_t t0 = port_counter();
+        uint32_t t1 = port_counter();
+        if (t1 - t0 < best) best = t1 - t0;
+    }
+    return best;
+}
+
+int main(void)
+{
+    int w, only = 0;
+    uint32_t over;
+    port_init();
+    over = timing_overhead();
+#ifdef FXC_BENCH_ONLY
+    only = FXC_BENCH_ONLY;
+#endif
+    port_printf("fxcollide %s benchmark on %s (%s per query, %d cases each)\n", fxc_version(), port_name(),
+                port_counter_unit(), CASES);
+    port_printf("| workload | mean | median | max | GJK it. mean/max | EPA it. mean/max | statuses ok |\n");
+    port_printf("|---|---|---|---|---|---|---|\n");
+    for (w = 1; w <= 7; w++) {
+        int passes = T_PASSES, pass, i, gmax = 0, emax = 0, bad = 0;
+        uint64_t sum = 0, gsum = 0, esum = 0;
+        uint32_t pass_mean[PASSES_HOST];
+        if (only && w != only) continue;
+        for (pass = 0; pass < passes; pass++) {
+            rng r = { 12345u + (uint64_t)w };
+            uint64_t psum = 0;
+            for (i = 0; i < CASES; i++) {
+                pair p;
+                int kind = make_case(w, &r, &p), gi, ei, st;
+                uint32_t t0, t1;
+                t0 = port_counter();
+                st = run(kind, &p, &gi, &ei);
+                t1 = port_counter();
+                cost[i] = (t1 - t0) > over ? (t1 - t0) - over : 0;
+                psum += cost[i];
+                if (pass == 0) {
+                    sink = st;
+                    if (st < 0) bad++;
+                    gsum += (uint64_t)gi;
+                    esum += (uint64_t)ei;
+                    if (gi > gmax) gmax = gi;
+                    if (ei > emax) emax = ei;
+                }
+            }
+            pass_mean[pass] = (uint32_t)(psum / CASES);
+        }
+        sort(pass_mean, passes);
+        sort(cost, CASES);
+        for (i = 0; i < CASES; i++) sum += cost[i];
+        port_printf("| %d. %s | %lu | %lu | %lu | %lu.%lu / %d | %lu.%lu / %d | %d/%d |\n", w, names[w],
+                    (unsigned long)(passes > 1 ? pass_mean[passes / 2] : (uint32_t)(sum / CASES)),
+                    (unsigned long)cost[CASES / 2], (unsigned long)cost[CASES - 1],
+                    (unsigned long)(gsum / CASES), (unsigned long)(gsum * 10 / CASES % 10), gmax,
+                    (unsigned long)(esum / CASES), (unsigned long)(esum * 10 / CASES % 10), emax, CASES - bad, CASES);
+    }
+    return 0;
+}
