@@ -114,6 +114,10 @@ demo-$(1): $(BUILD)/$(1)/demo.elf
 endef
 $(foreach b,$(QEMU_BOARDS),$(eval $(call board_template,$(b))))
 
+# Real-board images and flashing (boards/boards.mk), fuzzing (tests/fuzz/fuzz.mk).
+-include boards/boards.mk
+-include tests/fuzz/fuzz.mk
+
 # Header dependencies written by -MMD.
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
