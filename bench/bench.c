@@ -9,8 +9,12 @@
  * mean over 1000 queries averages that out, median and max keep it. */
 #include "port.h"
 #include "fxcollide.h"
+#include "../src/gjk.h"
+#include "../src/wide.h"
 
+#ifndef CASES
 #define CASES 1000
+#endif
 #define PASSES_HOST 5
 /* Instruction counts repeat exactly: one pass; host timings are noisy: the
  * median of the pass means. */
@@ -172,6 +176,68 @@ static uint32_t timing_overhead(void)
     return best;
 }
 
+/* ---- kernel costs: each kernel run KN times on varied inputs ---- */
+#define KN 256
+static fxc_vec3 kin[KN];
+static fxc_vec3w kwide[KN];
+static volatile int64_t ksink;
+
+static void kernel_inputs(void)
+{
+    rng r = { 99 };
+    int i;
+    for (i = 0; i < KN; i++) {
+        kin[i] = fxc_v3(range(&r, -(1 << 28), 1 << 28), range(&r, -(1 << 28), 1 << 28), range(&r, -(1 << 28), 1 << 28));
+        kwide[i] = fxc_v3_cross_wide(kin[i], fxc_v3(range(&r, -(1 << 28), 1 << 28), 12345, -777));
+    }
+}
+
+static uint32_t kernel_cost(int k)
+{
+    uint32_t t0, t1;
+    int i;
+    fxc_vec3 o;
+    t0 = port_counter();
+    for (i = 0; i < KN; i++) {
+        const fxc_vec3 a = kin[i], b = kin[(i + 1) & (KN - 1)];
+        switch (k) {
+        case 0: ksink = a.x; break;
+        case 1: ksink = fxc_v3_dot_wide(a, b); break;
+        case 2: ksink = fxc_v3_dot(fxc_v3(a.x >> 8, a.y >> 8, a.z >> 8), b); break;
+        case 3: ksink = fxc_v3_cross_wide(a, b).z; break;
+        case 4: ksink = fxc_v3_cross(fxc_v3(a.x >> 8, a.y >> 8, a.z >> 8), fxc_v3(b.x >> 8, b.y >> 8, b.z >> 8)).y; break;
+        case 5: fxc_v3_normalize(a, &o); ksink = o.x; break;
+        case 6: fxc_v3w_normalize(kwide[i], &o); ksink = o.x; break;
+        case 7: ksink = fxc_v3_length(a); break;
+        case 8: ksink = fxc_isqrt64((uint64_t)fxc_v3_dot_wide(a, a)); break;
+        case 9: ksink = fxc_sign_dot_wide(kwide[i], fxc_v3(b.x >> 1, b.y >> 1, b.z >> 1)); break;
+        case 10: ksink = (int64_t)i128_mul64(kwide[i].x, kwide[i].y).hi; break;
+        case 11: fxc_dir_fit(kwide[i], &o); ksink = o.x; break;
+        default: ksink = kwide[i].x / (a.x | 1); break;
+        }
+    }
+    t1 = port_counter();
+    return t1 - t0;
+}
+
+static void kernel_table(void)
+{
+    static const char *kname[13] = { "(loop)", "dot_wide (exact Q32.32)", "dot (Q16.16)", "cross_wide", "cross (Q16.16)",
+                                     "normalize", "normalize (wide input)", "length", "isqrt64",
+                                     "sign_dot_wide (93-bit sign)", "i128 mul64", "dir_fit (28-bit direction)",
+                                     "int64 / int32 division" };
+    uint32_t base;
+    int k;
+    kernel_inputs();
+    base = kernel_cost(0);
+    port_printf("| kernel | %s per call |\n|---|---|\n", port_counter_unit());
+    for (k = 1; k < 13; k++) {
+        uint32_t c = kernel_cost(k);
+        port_printf("| %s | %lu |\n", kname[k], (unsigned long)(c > base ? (c - base) / KN : 0));
+    }
+    port_printf("\n");
+}
+
 int main(void)
 {
     int w, only = 0;
@@ -183,6 +249,7 @@ int main(void)
 #endif
     port_printf("fxcollide %s benchmark on %s (%s per query, %d cases each)\n", fxc_version(), port_name(),
                 port_counter_unit(), CASES);
+    kernel_table();
     port_printf("| workload | mean | median | max | GJK it. mean/max | EPA it. mean/max | statuses ok |\n");
     port_printf("|---|---|---|---|---|---|---|\n");
     for (w = 1; w <= 7; w++) {

@@ -141,7 +141,7 @@ typedef struct {
     uint8_t v[3];   /* vertex indices, counter-clockwise seen from outside */
     uint8_t adj[3]; /* face across edge k = (v[k], v[k+1]) */
     uint8_t state;  /* free, alive, or a mark during the horizon search */
-    uint8_t inside; /* the origin projects inside the face (sign test) */
+    uint8_t inside; /* does the origin project inside the face? (sign test; 0 = not yet known) */
     int32_t dist;   /* distance of the face plane from the origin, raw */
 } fxc_epa_face;
 
@@ -149,7 +149,8 @@ typedef struct {
     fxc_vec3 w[FXC_EPA_MAX_VERTICES]; /* Minkowski points a - b */
     fxc_vec3 a[FXC_EPA_MAX_VERTICES]; /* their support points on A */
     fxc_epa_face face[FXC_EPA_MAX_FACES];
-    int nv;
+    int nv;         /* vertices in use */
+    int nf;         /* face slots in use (alive or free) */
 } fxc_workspace;
 
 typedef struct {

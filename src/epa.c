@@ -19,8 +19,10 @@
 #include <stddef.h>
 #include "epa.h"
 #include "wide.h"
+#include "fxc_bits.h"
 
 enum { FACE_FREE = 0, FACE_ALIVE, FACE_VISIBLE, FACE_HIDDEN };
+enum { INSIDE_UNKNOWN = 0, INSIDE_YES, INSIDE_NO };
 
 #define NO_FACE 0xFF
 #define FAR_AWAY 0x7FFFFFFF
@@ -34,27 +36,30 @@ static fxc_vec3w face_normal(const fxc_workspace *ws, const fxc_epa_face *f)
     return fxc_v3_cross_wide(fxc_v3_sub(ws->w[f->v[1]], A), fxc_v3_sub(ws->w[f->v[2]], A));
 }
 
-/* Sets the face's cached plane distance and its sign-test flag. */
+/* Sets the face's cached plane distance; the sign test waits until the
+ * face is a candidate for the closest face (most faces never are). */
 static void face_measure(const fxc_workspace *ws, fxc_epa_face *f)
 {
-    fxc_vec3 n, P = ws->w[f->v[0]], Q = ws->w[f->v[1]], R = ws->w[f->v[2]];
-    int64_t len;
+    fxc_vec3 n;
+    f->inside = INSIDE_UNKNOWN;
     if (!fxc_dir_fit(face_normal(ws, f), &n)) {
         /* Zero area: never the closest face, never visible. */
         f->dist = FAR_AWAY;
-        f->inside = 0;
+        f->inside = INSIDE_NO;
         return;
     }
-    len = (int64_t)fxc_isqrt64((uint64_t)fxc_v3_dot_wide(n, n));
-    {
-        int64_t num = fxc_v3_dot_wide(n, P);
-        f->dist = (int32_t)((num >= 0 ? num + len / 2 : num - len / 2) / len);
-    }
-    /* The origin projects inside iff it is on the inner side of each edge
-     * P->Q: n . (P x Q) >= 0 (exact sign, P x Q < 2^59, n < 2^28). */
-    f->inside = fxc_sign_dot_wide(fxc_v3_cross_wide(P, Q), n) >= 0 &&
-                fxc_sign_dot_wide(fxc_v3_cross_wide(Q, R), n) >= 0 &&
-                fxc_sign_dot_wide(fxc_v3_cross_wide(R, P), n) >= 0;
+    f->dist = (int32_t)fxc_div_sqrt(fxc_v3_dot_wide(n, ws->w[f->v[0]]), (uint64_t)fxc_v3_dot_wide(n, n));
+}
+
+/* The origin projects inside face f iff it is on the inner side of each
+ * edge P->Q: n . (P x Q) >= 0 (exact sign, P x Q < 2^59, n < 2^28). */
+static int face_inside(const fxc_workspace *ws, const fxc_epa_face *f)
+{
+    fxc_vec3 n, P = ws->w[f->v[0]], Q = ws->w[f->v[1]], R = ws->w[f->v[2]];
+    if (!fxc_dir_fit(face_normal(ws, f), &n)) return 0;
+    return fxc_sign_dot_wide(fxc_v3_cross_wide(P, Q), n) >= 0 &&
+           fxc_sign_dot_wide(fxc_v3_cross_wide(Q, R), n) >= 0 &&
+           fxc_sign_dot_wide(fxc_v3_cross_wide(R, P), n) >= 0;
 }
 
 /* Exact: does point w lie strictly beyond face f's plane? */
@@ -182,7 +187,7 @@ static int build_start(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, 
     int i;
 
     ws->nv = 0;
-    for (i = 0; i < FXC_EPA_MAX_FACES; i++) ws->face[i].state = FACE_FREE;
+    ws->nf = 4;
     if (s->n == 1) {
         /* The origin is a support point: it is on the boundary. */
         fxc_vec3w d;
@@ -215,17 +220,25 @@ static int build_start(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, 
     return 1;
 }
 
-/* Closest alive face, preferring faces the origin projects into. */
-static int closest_face(const fxc_workspace *ws)
+/* Closest alive face the origin projects into (sign test, decided once
+ * per face and only for faces that come up as closest); the closest face
+ * of all if none passes. */
+static int closest_face(fxc_workspace *ws)
 {
-    int i, best = -1, best_any = -1;
-    for (i = 0; i < FXC_EPA_MAX_FACES; i++) {
-        const fxc_epa_face *f = &ws->face[i];
-        if (f->state != FACE_ALIVE) continue;
-        if (best_any < 0 || f->dist < ws->face[best_any].dist) best_any = i;
-        if (f->inside && (best < 0 || f->dist < ws->face[best].dist)) best = i;
+    int first = -1;
+    for (;;) {
+        int i, best = -1;
+        for (i = 0; i < ws->nf; i++) {
+            const fxc_epa_face *f = &ws->face[i];
+            if (f->state != FACE_ALIVE || f->inside == INSIDE_NO) continue;
+            if (best < 0 || f->dist < ws->face[best].dist) best = i;
+        }
+        if (best < 0) return first;
+        if (first < 0) first = best;
+        if (ws->face[best].inside == INSIDE_UNKNOWN)
+            ws->face[best].inside = face_inside(ws, &ws->face[best]) ? INSIDE_YES : INSIDE_NO;
+        if (ws->face[best].inside == INSIDE_YES) return best;
     }
-    return best >= 0 ? best : best_any;
 }
 
 /* Depth, normal and contact points from face f and the support point w
@@ -237,13 +250,12 @@ static void face_result(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3
 {
     fxc_vec3 n, P[3];
     int32_t wt[3];
-    int64_t len, h, ax = 0, ay = 0, az = 0, wx = 0, wy = 0, wz = 0;
+    int64_t h, ax = 0, ay = 0, az = 0, wx = 0, wy = 0, wz = 0;
     int i;
     fxc_dir_fit(face_normal(ws, f), &n);
-    len = (int64_t)fxc_isqrt64((uint64_t)fxc_v3_dot_wide(n, n));
     h = fxc_v3_dot_wide(n, w);
     if (h < 0) h = 0;
-    r->depth = (fix16_t)((h + len / 2) / len);
+    r->depth = (fix16_t)fxc_div_sqrt(h, (uint64_t)fxc_v3_dot_wide(n, n));
     fxc_v3_normalize(n, &r->normal);
     for (i = 0; i < 3; i++) P[i] = ws->w[f->v[i]];
     fxc_triangle_weights(P, wt);
@@ -300,18 +312,33 @@ static int find_horizon(fxc_workspace *ws, int start, fxc_vec3 w, horizon_edge *
     return nh;
 }
 
-/* Replaces the visible faces by a fan from vertex wi to the horizon.
- * Returns 0 if the horizon is not a simple loop (never expected). */
-static int rebuild(fxc_workspace *ws, const horizon_edge *hz, int nh, int wi)
+/* The horizon must be one simple loop: every edge's end starts exactly one
+ * other edge. Always true for a convex polytope with exact visibility; the
+ * check keeps a broken polytope from ever being built. */
+static int horizon_is_loop(const horizon_edge *hz, int nh)
+{
+    int i, j;
+    for (i = 0; i < nh; i++) {
+        int next = 0;
+        for (j = 0; j < nh; j++) next += hz[j].from == hz[i].to;
+        if (next != 1) return 0;
+    }
+    return nh >= 3;
+}
+
+/* Replaces the visible faces by a fan from vertex wi to the horizon. */
+static void rebuild(fxc_workspace *ws, const horizon_edge *hz, int nh, int wi)
 {
     uint8_t slot[FXC_EPA_MAX_VERTICES];
     int i, j, k = 0;
-    for (i = 0; i < FXC_EPA_MAX_FACES; i++) {
+    for (i = 0; i < ws->nf; i++) {
         if (ws->face[i].state == FACE_VISIBLE) ws->face[i].state = FACE_FREE;
         if (ws->face[i].state == FACE_HIDDEN) ws->face[i].state = FACE_ALIVE;
     }
-    for (i = 0; i < FXC_EPA_MAX_FACES && k < nh; i++)
+    /* Reuse freed slots first, then grow the used range. */
+    for (i = 0; i < ws->nf && k < nh; i++)
         if (ws->face[i].state == FACE_FREE) slot[k++] = (uint8_t)i;
+    while (k < nh) slot[k++] = (uint8_t)ws->nf++;
     for (i = 0; i < nh; i++) {
         fxc_epa_face *f = &ws->face[slot[i]];
         f->v[0] = hz[i].from;
@@ -319,7 +346,6 @@ static int rebuild(fxc_workspace *ws, const horizon_edge *hz, int nh, int wi)
         f->v[2] = (uint8_t)wi;
         f->state = FACE_ALIVE;
         f->adj[0] = hz[i].outer;
-        f->adj[1] = f->adj[2] = NO_FACE;
         ws->face[hz[i].outer].adj[hz[i].outer_edge] = slot[i];
     }
     /* Fan neighbours: edge (to, w) of fan face i meets edge (w, from) of
@@ -327,17 +353,20 @@ static int rebuild(fxc_workspace *ws, const horizon_edge *hz, int nh, int wi)
     for (i = 0; i < nh; i++) {
         for (j = 0; j < nh; j++) {
             if (hz[j].from == hz[i].to) {
-                if (ws->face[slot[i]].adj[1] != NO_FACE) return 0;
                 ws->face[slot[i]].adj[1] = slot[j];
                 ws->face[slot[j]].adj[2] = slot[i];
             }
         }
     }
-    for (i = 0; i < nh; i++) {
-        if (ws->face[slot[i]].adj[1] == NO_FACE || ws->face[slot[i]].adj[2] == NO_FACE) return 0;
-        face_measure(ws, &ws->face[slot[i]]);
-    }
-    return 1;
+    for (i = 0; i < nh; i++) face_measure(ws, &ws->face[slot[i]]);
+}
+
+/* Clears the marks of an abandoned horizon search. */
+static void unmark(fxc_workspace *ws)
+{
+    int i;
+    for (i = 0; i < ws->nf; i++)
+        if (ws->face[i].state == FACE_VISIBLE || ws->face[i].state == FACE_HIDDEN) ws->face[i].state = FACE_ALIVE;
 }
 
 int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_result *r)
@@ -350,35 +379,31 @@ int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_res
     /* Every pass either returns or adds a vertex, so there are at most
      * FXC_EPA_MAX_VERTICES - 4 passes. */
     for (it = 1;; it++) {
-        int best = closest_face(ws), nh, removed, wi;
+        int best = closest_face(ws), nh = -1, removed = 0, st;
         fxc_epa_face *f = &ws->face[best];
         fxc_svert s;
         fxc_vec3 n;
-        int64_t gap, len;
+        int64_t gap;
 
         fxc_dir_fit(face_normal(ws, f), &n);
         fxc_pair_support(p, n, &s);
         r->iterations = it;
         /* How far beyond the face is the new point? Exact in n28 units. */
-        len = (int64_t)fxc_isqrt64((uint64_t)fxc_v3_dot_wide(n, n)) + 1;
         gap = fxc_v3_dot_wide(n, fxc_v3_sub(s.w, ws->w[f->v[0]]));
-        if (gap <= (int64_t)FXC_EPA_TOL * len || find_vertex(ws, s.w) >= 0) {
-            face_result(ws, f, s.w, r);
-            return FXC_OK;
+        st = FXC_OK;
+        if (!fxc_height_within(gap, fxc_v3_dot_wide(n, n), FXC_EPA_TOL) && find_vertex(ws, s.w) < 0) {
+            if (ws->nv < FXC_EPA_MAX_VERTICES) nh = find_horizon(ws, best, s.w, hz, &removed);
+            if (nh < 0 || alive - removed + nh > FXC_EPA_MAX_FACES) st = FXC_ERR_CAPACITY;
+            else if (!horizon_is_loop(hz, nh)) st = FXC_ERR_NO_CONVERGENCE;
+            else {
+                rebuild(ws, hz, nh, add_vertex(ws, &s));
+                alive += nh - removed;
+                continue;
+            }
+            unmark(ws);
         }
-        nh = -1;
-        if (ws->nv < FXC_EPA_MAX_VERTICES) nh = find_horizon(ws, best, s.w, hz, &removed);
-        if (nh < 0 || alive - removed + nh > FXC_EPA_MAX_FACES) {
-            int i;
-            for (i = 0; i < FXC_EPA_MAX_FACES; i++)
-                if (ws->face[i].state == FACE_VISIBLE || ws->face[i].state == FACE_HIDDEN)
-                    ws->face[i].state = FACE_ALIVE;
-            face_result(ws, f, s.w, r);
-            return FXC_ERR_CAPACITY;
-        }
-        face_result(ws, f, s.w, r); /* best answer so far, should the rebuild fail */
-        wi = add_vertex(ws, &s);
-        if (!rebuild(ws, hz, nh, wi)) return FXC_ERR_NO_CONVERGENCE;
-        alive += nh - removed;
+        /* Converged, or out of room: the answer from this face. */
+        face_result(ws, f, s.w, r);
+        return st;
     }
 }

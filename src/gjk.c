@@ -13,6 +13,7 @@
  */
 #include "gjk.h"
 #include "wide.h"
+#include "fxc_bits.h"
 
 /* The feature (vertex, edge, face, or whole tetrahedron) of a simplex
  * closest to the origin. */
@@ -96,30 +97,42 @@ static fxc_vec3 feature_point(const fxc_vec3 *P, const feature *f)
 }
 
 /* Distance of the origin from a feature's supporting line or plane,
- * measured along the feature's fitted direction d: unum / dlen raw, with
- * unum = -d . P (exact, < 2^59) and dlen = |d| in [2^27, 2^28.8]. */
+ * measured along the feature's fitted direction d: u8 = (-d . P) / |d| in
+ * units of 2^-8 raw LSB. -d . P is exact (< 2^59); 1/|d| comes from
+ * fxc_rsqrt (relative 2^-28), kept so lower bounds along the same d cost
+ * one multiplication. */
 typedef struct {
     fxc_vec3 d;
-    int64_t unum, dlen;
+    int64_t u8;
+    uint32_t t; /* 1/|d| = t * 2^-e */
+    int e;
 } measure;
+
+/* x / |d| in 2^-8 LSB for x measured along m's direction. */
+static int64_t along8(const measure *m, int64_t x)
+{
+    return fxc_mul_rsqrt(x, m->t, m->e - 8);
+}
 
 static void feature_measure(const fxc_vec3 *P, const feature *f, measure *m)
 {
-    m->unum = 0;
-    m->dlen = 1;
+    int64_t unum;
+    m->u8 = 0;
+    m->t = 0;
+    m->e = 0;
     if (f->on_origin || !fxc_dir_fit(f->dir, &m->d)) {
         m->d = fxc_v3(0, 0, 0);
         return;
     }
-    m->dlen = (int64_t)fxc_isqrt64((uint64_t)fxc_v3_dot_wide(m->d, m->d));
-    m->unum = -fxc_v3_dot_wide(m->d, P[f->idx[0]]);
-    if (m->unum < 0) m->unum = 0; /* the fitted d may tilt a zero distance */
+    fxc_rsqrt((uint64_t)fxc_v3_dot_wide(m->d, m->d), &m->t, &m->e);
+    unum = -fxc_v3_dot_wide(m->d, P[f->idx[0]]);
+    if (unum < 0) unum = 0; /* the fitted d may tilt a zero distance */
+    m->u8 = along8(m, unum);
 }
 
-/* a < b, exactly: cross-multiplied in 128 bits (< 2^59 * 2^29 each). */
 static int measure_less(const measure *a, const measure *b)
 {
-    return i128_sign(i128_sub(i128_mul64(a->unum, b->dlen), i128_mul64(b->unum, a->dlen))) < 0;
+    return a->u8 < b->u8;
 }
 
 static void segment_feature(const fxc_vec3 *P, int i, int j, feature *f)
@@ -264,8 +277,9 @@ static int simplex_reduce(fxc_simplex *s, fxc_vec3 *v, measure *m)
         s->weight[1] = s->weight[2] = s->weight[3] = 0;
         *v = fxc_v3(0, 0, 0);
         m->d = fxc_v3(0, 0, 0);
-        m->unum = 0;
-        m->dlen = 1;
+        m->u8 = 0;
+        m->t = 0;
+        m->e = 0;
         return 1;
     }
     for (i = 0; i < f.n; i++) kept[i] = s->p[f.idx[i]];
@@ -319,13 +333,13 @@ static fxc_vec3w widen(fxc_vec3 a)
  * dir < 2^28 and w < 2^29 per component: dir.w < 2^59. */
 static void note_height(fxc_gjk_result *r, fxc_vec3 dir, fxc_vec3 w)
 {
-    int64_t h = fxc_v3_dot_wide(dir, w), len;
-    if (r->touch || h < 0 || h > (int64_t)FXC_TOUCH_TOL << 29) return;
-    len = (int64_t)fxc_isqrt64((uint64_t)fxc_v3_dot_wide(dir, dir)) + 1;
-    if (h <= (int64_t)FXC_TOUCH_TOL * len) {
+    int64_t h = fxc_v3_dot_wide(dir, w), dd;
+    if (r->touch || h < 0) return;
+    dd = fxc_v3_dot_wide(dir, dir);
+    if (fxc_height_within(h, dd, FXC_TOUCH_TOL)) {
         r->touch = 1;
         r->touch_dir = dir;
-        r->touch_height = (fix16_t)((h + len / 2) / len);
+        r->touch_height = (fix16_t)fxc_div_sqrt(h, (uint64_t)dd);
     }
 }
 
@@ -350,9 +364,9 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
 
     for (it = 2; r->outcome == FXC_GJK_CAPPED && it <= FXC_GJK_MAX_ITERATIONS; it++) {
         fxc_svert q;
-        int64_t lnum;
+        int64_t l8;
 
-        if (hit_exit >= 0 && m.unum <= (int64_t)hit_exit * m.dlen) {
+        if (hit_exit >= 0 && m.u8 <= (int64_t)hit_exit * 256) {
             r->outcome = FXC_GJK_EXIT_CLOSE;
             break;
         }
@@ -364,14 +378,14 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
             break;
         }
         /* Every point x of A - B has -d.x >= -d.w: the distance is at least
-         * lnum / dlen (exact lower bound). */
-        lnum = -fxc_v3_dot_wide(m.d, q.w);
-        if (sep_exit >= 0 && lnum > ((int64_t)sep_exit + FXC_GJK_ROUNDING) * m.dlen) {
+         * -d.w / |d| (a lower bound, here in 2^-8 LSB). */
+        l8 = along8(&m, -fxc_v3_dot_wide(m.d, q.w));
+        if (sep_exit >= 0 && l8 > ((int64_t)sep_exit + FXC_GJK_ROUNDING) * 256) {
             r->outcome = FXC_GJK_EXIT_SEPARATED;
             break;
         }
         /* Upper and lower bound within 1 LSB: done. */
-        if (m.unum - lnum <= m.dlen) {
+        if (m.u8 - l8 <= 256) {
             r->outcome = FXC_GJK_CONVERGED;
             break;
         }
@@ -394,11 +408,10 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     }
     r->v = v;
     r->dir = m.d;
-    r->dist_num = m.unum;
-    r->dist_den = m.dlen;
+    r->dist8 = m.u8;
 }
 
 fix16_t fxc_gjk_distance(const fxc_gjk_result *r)
 {
-    return (fix16_t)((r->dist_num + r->dist_den / 2) / r->dist_den);
+    return (fix16_t)((r->dist8 + 128) >> 8);
 }

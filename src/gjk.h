@@ -25,7 +25,7 @@ typedef struct {
     fxc_simplex s;
     fxc_vec3 v;           /* closest point of conv(s) to the origin, rounded */
     fxc_vec3 dir;         /* from the closest feature towards the origin (A to B), 28 bits */
-    int64_t dist_num, dist_den; /* distance = dist_num / dist_den raw, 2^-27 accurate */
+    int64_t dist8;        /* distance in 2^-8 raw LSB, relative error 2^-27 */
     fxc_gjk_outcome outcome;
     int iterations;
     /* A support plane seen on the way: A - B rises at most FXC_TOUCH_TOL

@@ -42,11 +42,9 @@ static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *normal
         if (s->n == 4 && fxc_sign_dot_wide(n, A) != 0) continue;
         for (side = 0; side < 2; side++) {
             fxc_svert w;
-            int64_t h, len;
             fxc_pair_support(p, d, &w);
-            h = fxc_v3_dot_wide(d, w.w); /* max of d.x over A - B, >= 0 */
-            len = (int64_t)fxc_isqrt64((uint64_t)fxc_v3_dot_wide(d, d)) + 1;
-            if (h <= (int64_t)FXC_TOUCH_TOL * len) {
+            /* max of d.x over A - B within the band? */
+            if (fxc_height_within(fxc_v3_dot_wide(d, w.w), fxc_v3_dot_wide(d, d), FXC_TOUCH_TOL)) {
                 fxc_v3_normalize(d, normal);
                 return 1;
             }

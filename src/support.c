@@ -7,6 +7,7 @@
  * below 2^61: exact in int64. */
 #include <stddef.h>
 #include "pair.h"
+#include "fxc_bits.h"
 
 static int64_t dot_local(fxc_vec3 d, fxc_vec3 p)
 {
@@ -162,7 +163,7 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
 int fxc_dir_fit(fxc_vec3w d, fxc_vec3 *out)
 {
     uint64_t m = 0, t;
-    int sh = 0;
+    int sh;
     t = d.x < 0 ? (uint64_t)0 - (uint64_t)d.x : (uint64_t)d.x; if (t > m) m = t;
     t = d.y < 0 ? (uint64_t)0 - (uint64_t)d.y : (uint64_t)d.y; if (t > m) m = t;
     t = d.z < 0 ? (uint64_t)0 - (uint64_t)d.z : (uint64_t)d.z; if (t > m) m = t;
@@ -170,8 +171,8 @@ int fxc_dir_fit(fxc_vec3w d, fxc_vec3 *out)
         *out = fxc_v3(0, 0, 0);
         return 0;
     }
-    while (m >= ((uint64_t)1 << 28)) { m >>= 1; sh++; }
-    while (m < ((uint64_t)1 << 27)) { m <<= 1; sh--; }
+    /* shift so the largest component has exactly 28 bits */
+    sh = fxc_bitlen64(m) - 28;
     if (sh >= 0) {
         out->x = (fix16_t)(d.x >> sh);
         out->y = (fix16_t)(d.y >> sh);

@@ -1,41 +1,96 @@
 /* Out-of-line vector, matrix and angle kernels (see include/fxc_vec.h for
  * the bit budget of each). */
 #include "fxcollide.h"
+#include "fxc_bits.h"
 
 /* The kernels rely on arithmetic right shifts of negative values. */
 typedef char fxc_check_arith_shift[((-5 >> 1) == -3) ? 1 : -1];
 
+/* floor(sqrt(x)) for 32-bit x: one result bit per step, 32-bit operations. */
+static uint32_t isqrt32(uint32_t x)
+{
+    uint32_t res = 0, bit;
+    if (x == 0) return 0;
+    bit = 1u << ((fxc_bitlen32(x) - 1) & ~1); /* highest power of 4 <= x */
+    while (bit != 0) {
+        if (x >= res + bit) {
+            x -= res + bit;
+            res = (res >> 1) + bit;
+        } else {
+            res >>= 1;
+        }
+        bit >>= 2;
+    }
+    return res;
+}
+
 uint32_t fxc_isqrt64(uint64_t v)
 {
-    /* Digit-by-digit square root: one result bit per step, no division.
-     * Values below 2^32 take the cheaper 32-bit path (most lengths do). */
-    if (v <= 0xFFFFFFFFu) {
-        uint32_t x = (uint32_t)v, res = 0, bit = 1u << 30;
-        while (bit > x) bit >>= 2;
-        while (bit != 0) {
-            if (x >= res + bit) {
-                x -= res + bit;
-                res = (res >> 1) + bit;
-            } else {
-                res >>= 1;
-            }
-            bit >>= 2;
-        }
-        return res;
-    } else {
-        uint64_t res = 0, bit = (uint64_t)1 << 62;
-        while (bit > v) bit >>= 2;
-        while (bit != 0) {
-            if (v >= res + bit) {
-                v -= res + bit;
-                res = (res >> 1) + bit;
-            } else {
-                res >>= 1;
-            }
-            bit >>= 2;
-        }
-        return (uint32_t)res;
+    uint64_t r;
+    int sh;
+    if (v <= 0xFFFFFFFFu) return isqrt32((uint32_t)v);
+    /* Square root of the top 31-32 bits (an even shift keeps the scale
+     * exact): r <= sqrt(v) with relative error below 2^-15. One Newton
+     * step from below lands within 1 above the root (error ~ r * 2^-31),
+     * then at most a couple of unit corrections make it the exact floor. */
+    sh = (fxc_bitlen64(v) - 31) & ~1;
+    r = (uint64_t)isqrt32((uint32_t)(v >> sh)) << (sh / 2);
+    r = (r + v / r) / 2;
+    if (r > 0xFFFFFFFFu) r = 0xFFFFFFFFu;
+    while (r * r > v) r--;
+    while ((r + 1) * (r + 1) <= v && r < 0xFFFFFFFFu) r++;
+    return (uint32_t)r;
+}
+
+/* 2^30 / sqrt((k + 0.5) / 16) for k = 4..15: seeds good to 4 bits. */
+static const uint32_t rsqrt_seed[12] = { 2024667000u, 1831380208u, 1684624773u, 1568300315u,
+                                         1473161629u, 1393471397u, 1325455684u, 1266516759u,
+                                         1214800200u, 1168942037u, 1127913670u, 1090922784u };
+
+void fxc_rsqrt(uint64_t v, uint32_t *t_out, int *e_out)
+{
+    /* v = x * 2^s with x in [2^30, 2^32) and s even; then
+     * 1/sqrt(v) = 2^(-s/2) * 2^-16 * 1/sqrt(X) with X = x / 2^32 in
+     * [1/4, 1), and t = 2^30 / sqrt(X) lies in (2^30, 2^31]. */
+    int s = (fxc_bitlen64(v) - 31) & ~1;
+    uint32_t x = (uint32_t)(s >= 0 ? v >> s : v << -s);
+    uint64_t t = rsqrt_seed[(x >> 28) - 4];
+    int i;
+    if (x < (1u << 30)) { /* odd bit length below 2^31: one more even step */
+        s -= 2;
+        x = (uint32_t)(s >= 0 ? v >> s : v << -s);
+        t = rsqrt_seed[(x >> 28) - 4];
     }
+    /* Newton for 1/sqrt: t <- t (3 - X t^2) / 2, all in Q30/Q31:
+     * t^2 < 2^62; (x/2) * (t^2 >> 30) < 2^31 * 2^32; t * (3 - ...) < 2^63. */
+    for (i = 0; i < 3; i++) {
+        uint64_t t2 = (t * t) >> 30;
+        uint64_t xt2 = ((uint64_t)(x >> 1) * t2) >> 31;
+        t = (t * ((uint64_t)3 * (1u << 30) - xt2)) >> 31;
+    }
+    *t_out = (uint32_t)t;
+    *e_out = 46 + s / 2;
+}
+
+int64_t fxc_mul_rsqrt(int64_t num, uint32_t t, int e)
+{
+    uint64_t m = num < 0 ? (uint64_t)0 - (uint64_t)num : (uint64_t)num;
+    int a = fxc_bitlen64(m) - 32, sh;
+    uint64_t p;
+    if (a < 0) a = 0;
+    p = (m >> a) * t; /* < 2^32 * 2^31 */
+    sh = e - a;
+    if (sh > 0) p = (p + ((uint64_t)1 << (sh - 1))) >> sh;
+    else p <<= -sh;
+    return num < 0 ? -(int64_t)p : (int64_t)p;
+}
+
+int64_t fxc_div_sqrt(int64_t num, uint64_t v)
+{
+    uint32_t t;
+    int e;
+    fxc_rsqrt(v, &t, &e);
+    return fxc_mul_rsqrt(num, t, e);
 }
 
 fix16_t fxc_v3_length(fxc_vec3 a)
@@ -66,7 +121,8 @@ int fxc_v3w_normalize(fxc_vec3w v, fxc_vec3 *out)
     uint64_t m = abs64(v.x);
     int sh = 0;
     int32_t x, y, z;
-    uint64_t len, recip;
+    uint32_t t;
+    int e;
 
     if (abs64(v.y) > m) m = abs64(v.y);
     if (abs64(v.z) > m) m = abs64(v.z);
@@ -76,19 +132,16 @@ int fxc_v3w_normalize(fxc_vec3w v, fxc_vec3 *out)
     }
     /* Bring the largest component into [2^29, 2^30): 30 significant bits,
      * so squares stay below 2^60 and their sum below 2^62. */
-    while (m >= ((uint64_t)1 << 30)) { m >>= 1; sh--; }
-    while (m < ((uint64_t)1 << 29)) { m <<= 1; sh++; }
+    sh = 30 - fxc_bitlen64(m);
     x = shift_to_32(v.x, sh);
     y = shift_to_32(v.y, sh);
     z = shift_to_32(v.z, sh);
-    /* len in [2^29, 2^30.8]; relative error of the floor below 2^-29. */
-    len = fxc_isqrt64((uint64_t)((int64_t)x * x + (int64_t)y * y + (int64_t)z * z));
-    /* One division: recip = 2^61 / len in (2^30.2, 2^32]. Then
-     * n = x * 2^16 / len = x * recip / 2^45, with x * recip < 2^62. */
-    recip = ((uint64_t)1 << 61) / len;
-    out->x = (fix16_t)(((int64_t)x * (int64_t)recip + ((int64_t)1 << 44)) >> 45);
-    out->y = (fix16_t)(((int64_t)y * (int64_t)recip + ((int64_t)1 << 44)) >> 45);
-    out->z = (fix16_t)(((int64_t)z * (int64_t)recip + ((int64_t)1 << 44)) >> 45);
+    /* 1/|v'| = t * 2^-e (fxc_rsqrt: relative 2^-28, no division), then
+     * n = v' * 2^16 / |v'|; v' * 2^16 < 2^46. */
+    fxc_rsqrt((uint64_t)((int64_t)x * x + (int64_t)y * y + (int64_t)z * z), &t, &e);
+    out->x = (fix16_t)fxc_mul_rsqrt((int64_t)x * 65536, t, e);
+    out->y = (fix16_t)fxc_mul_rsqrt((int64_t)y * 65536, t, e);
+    out->z = (fix16_t)fxc_mul_rsqrt((int64_t)z * 65536, t, e);
     return 1;
 }
 

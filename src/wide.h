@@ -104,4 +104,13 @@ static inline int fxc_sign_dot_wide(fxc_vec3w a, fxc_vec3 b)
     return (l & 0x3FFFFFFF) != 0;
 }
 
+/* Exact test h <= tol * sqrt(dd), i.e. a height h measured along a direction
+ * d (h = d . x) is within tol raw LSB, where dd = d . d: compares h^2 with
+ * tol^2 * dd in 128 bits, no square root. */
+static inline int fxc_height_within(int64_t h, int64_t dd, int32_t tol)
+{
+    if (h <= 0) return 1;
+    return i128_sign(i128_sub(i128_mul64((int64_t)tol * tol, dd), i128_mul64(h, h))) >= 0;
+}
+
 #endif /* FXC_WIDE_H */

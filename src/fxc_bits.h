@@ -1,0 +1,40 @@
+/* Bit length of integers (internal header): a branch-light binary search,
+ * so it costs the same few instructions on every core (the Cortex-M0 has
+ * no CLZ instruction). */
+#ifndef FXC_BITS_H
+#define FXC_BITS_H
+
+#include <stdint.h>
+
+/* Number of significant bits of v (0 for 0). */
+static inline int fxc_bitlen32(uint32_t v)
+{
+    int n = 0;
+    if (v >= 0x10000u) { v >>= 16; n += 16; }
+    if (v >= 0x100u) { v >>= 8; n += 8; }
+    if (v >= 0x10u) { v >>= 4; n += 4; }
+    if (v >= 0x4u) { v >>= 2; n += 2; }
+    if (v >= 0x2u) { v >>= 1; n += 1; }
+    return n + (int)v;
+}
+
+static inline int fxc_bitlen64(uint64_t v)
+{
+    uint32_t hi = (uint32_t)(v >> 32);
+    return hi ? 32 + fxc_bitlen32(hi) : fxc_bitlen32((uint32_t)v);
+}
+
+/* 1 / sqrt(v) = t * 2^-e for v >= 1, with t in (2^30, 2^31] (Q30) and a
+ * relative error below 2^-28: table seed plus three Newton steps on 32-bit
+ * operands, multiplications only (no division, no FPU). */
+void fxc_rsqrt(uint64_t v, uint32_t *t, int *e);
+
+/* round(num * t / 2^e) for |num| < 2^62: num is first cut to its top 32
+ * significant bits (relative 2^-32), so the product fits 64 bits. The
+ * caller guarantees the result fits int64. */
+int64_t fxc_mul_rsqrt(int64_t num, uint32_t t, int e);
+
+/* round(num / sqrt(v)), relative error below 2^-27; v >= 1. */
+int64_t fxc_div_sqrt(int64_t num, uint64_t v);
+
+#endif /* FXC_BITS_H */
