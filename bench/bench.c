@@ -47,7 +47,7 @@ static void rotation(rng *r, fxc_mat3 *m)
         q.x = range(r, -65536, 65536);
         q.y = range(r, -65536, 65536);
         q.z = range(r, -65536, 65536);
-    } while (!fxc_mat3_from_quat(q, m));
+    } while (fxc_mat3_from_quat(q, m) != FXC_OK);
 }
 
 static fxc_vec3 rand_unit(rng *r)

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include <fix16.h>
 #include "fxc_config.h"
+#include "fxc_status.h"
 
 typedef struct { fix16_t x, y, z; } fxc_vec3;
 /* Wide vector: exact Q32.32 results of cross products (each |c| < 2^63). */
@@ -146,9 +147,10 @@ fix16_t fxc_v3_length(fxc_vec3 a);
 
 /* Unit vector along a wide (Q32.32 or any common scale) vector, in Q16.16.
  * The vector is shifted so its largest component has 30 significant bits,
- * then divided by its integer square-root length through one 64/32
- * reciprocal: error <= 1 LSB per component. Returns 0 and writes the zero
- * vector when v is zero, 1 otherwise. */
+ * then multiplied by its reciprocal length from fxc_rsqrt (table seed and
+ * three Newton steps, no division; relative error 2^-28): error <= 0.5 +
+ * 2^-12 LSB per component. Returns 0 and writes the zero vector when v is
+ * zero, 1 otherwise. */
 int fxc_v3w_normalize(fxc_vec3w v, fxc_vec3 *out);
 
 /* Unit vector along a Q16.16 vector (same method and error as above).
@@ -164,12 +166,14 @@ void fxc_mat3_identity(fxc_mat3 *out);
 
 /* Rotation matrix of quaternion q (any length with 2^-8 <= |q| <= 128 units:
  * the entries are exact rationals (q q~)/|q|^2, each rounded once, error
- * <= 1 LSB). Returns 0 (and the identity) when |q| is outside that range. */
+ * <= 0.5 LSB). Returns FXC_OK, or FXC_ERR_RANGE (and the identity) when
+ * |q| is outside that range. */
 int fxc_mat3_from_quat(fxc_quat q, fxc_mat3 *out);
 
 /* Rotation by `angle` radians (any fix16_t) about `axis` (any nonzero
- * in-range vector; normalised here). Rodrigues' formula on exactly reduced
- * sine and cosine. Returns 0 (and the identity) for a zero axis. */
+ * vector; normalised here). Rodrigues' formula on exactly reduced sine and
+ * cosine. Returns FXC_OK, or FXC_ERR_ZERO_SIZE (and the identity) for a
+ * zero axis. */
 int fxc_mat3_from_axis_angle(fxc_vec3 axis, fix16_t angle, fxc_mat3 *out);
 
 /* Sine and cosine of any fix16_t angle. The angle is reduced modulo 2*pi in

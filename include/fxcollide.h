@@ -9,39 +9,21 @@
  *  - Numbers are libfixmath fix16_t (Q16.16). Every point of every shape, in
  *    world space, must lie within |x|,|y|,|z| < 2^FXC_RANGE_BITS units
  *    (4096 by default); queries check this and answer FXC_ERR_RANGE.
- *  - Every function returns a status; negative values are errors. Output
- *    structs are fully written whatever the status.
+ *  - Every query and constructor returns a status (fxc_status.h); negative
+ *    values are errors. Output structs are fully written whatever the
+ *    status. Vector kernels (fxc_vec.h) return values, or 1/0 for success.
  */
 #ifndef FXCOLLIDE_H
 #define FXCOLLIDE_H
 
 #include "fxc_config.h"
+#include "fxc_status.h"
 #include "fxc_vec.h"
 
 #define FXC_VERSION_MAJOR 0
 #define FXC_VERSION_MINOR 1
 #define FXC_VERSION_PATCH 0
 #define FXC_VERSION_STRING "0.1.0"
-
-/* ---- Status codes ------------------------------------------------------ */
-typedef enum {
-    FXC_OK = 0,               /* success (constructors, helpers) */
-    FXC_SEPARATED = 1,        /* distance > FXC_TOUCH_TOL */
-    FXC_TOUCHING = 2,         /* |signed distance| <= FXC_TOUCH_TOL */
-    FXC_OVERLAPPING = 3,      /* interiors overlap (intersect/distance: depth not computed) */
-    FXC_PENETRATING = 4,      /* overlap deeper than FXC_TOUCH_TOL (collide: depth computed) */
-    FXC_ERR_NULL = -1,        /* a required pointer is NULL */
-    FXC_ERR_RANGE = -2,       /* a value or a shape's world extent is beyond the supported range */
-    FXC_ERR_NEGATIVE_SIZE = -3, /* a size or radius is negative */
-    FXC_ERR_ZERO_SIZE = -4,   /* a size that must be positive is zero */
-    FXC_ERR_EMPTY_HULL = -5,  /* hull with no vertices */
-    FXC_ERR_TOO_MANY_VERTICES = -6, /* hull with more than FXC_HULL_MAX_VERTICES */
-    FXC_ERR_BAD_SHAPE = -7,   /* unknown shape type or corrupted shape struct */
-    FXC_ERR_BAD_TRANSFORM = -8, /* rotation entry beyond +-2 units */
-    FXC_ERR_CALLBACK = -9,    /* user support callback returned a point outside its declared bound */
-    FXC_ERR_CAPACITY = -10,   /* EPA polytope capacity exhausted (best answer filled in) */
-    FXC_ERR_NO_CONVERGENCE = -11 /* iteration cap reached (best answer filled in) */
-} fxc_status;
 
 /* Human-readable name of a status ("FXC_SEPARATED", ...). */
 const char *fxc_status_name(int status);

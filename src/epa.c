@@ -390,8 +390,10 @@ int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_res
         r->iterations = it;
         /* How far beyond the face is the new point? Exact in n28 units. */
         gap = fxc_v3_dot_wide(n, fxc_v3_sub(s.w, ws->w[f->v[0]]));
-        st = FXC_OK;
-        if (!fxc_height_within(gap, fxc_v3_dot_wide(n, n), FXC_EPA_TOL) && find_vertex(ws, s.w) < 0) {
+        fxc_pair_check_support(p, n, s.w, ws->w[f->v[0]]);
+        st = p->status;
+        if (st == FXC_OK && !fxc_height_within(gap, fxc_v3_dot_wide(n, n), FXC_EPA_TOL) &&
+            find_vertex(ws, s.w) < 0) {
             if (ws->nv < FXC_EPA_MAX_VERTICES) nh = find_horizon(ws, best, s.w, hz, &removed);
             if (nh < 0 || alive - removed + nh > FXC_EPA_MAX_FACES) st = FXC_ERR_CAPACITY;
             else if (!horizon_is_loop(hz, nh)) st = FXC_ERR_NO_CONVERGENCE;

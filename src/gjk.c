@@ -372,7 +372,9 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
         }
         fxc_pair_support(p, m.d, &q);
         note_height(r, m.d, q.w);
+        fxc_pair_check_support(p, m.d, q.w, s->p[0].w);
         r->iterations = it;
+        if (p->status != FXC_OK) break;
         if (in_simplex(s, q.w)) {
             r->outcome = FXC_GJK_CONVERGED;
             break;

@@ -27,6 +27,7 @@ typedef struct {
     fxc_body a, b;
     fxc_vec3 origin;    /* world position of the pair frame (A's position) */
     int status;         /* FXC_OK, or FXC_ERR_CALLBACK once a callback misbehaved */
+    int has_custom;     /* a user callback is involved: check its answers */
     int support_calls;
 } fxc_pair;
 
@@ -42,6 +43,13 @@ int fxc_dir_fit(fxc_vec3w d, fxc_vec3 *out);
 /* Support point of the Minkowski difference A - B along dir (already fitted
  * by fxc_dir_fit): a = support_A(dir), b = support_B(-dir). */
 void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out);
+
+/* A support point w found along d must be at least as far along d as any
+ * point already known (a simplex or polytope vertex p): d.(p - w) may
+ * exceed 0 only by rounding. A user callback that breaks this is flagged
+ * FXC_ERR_CALLBACK (its shape is not what it claims). */
+#define FXC_SUPPORT_SLACK 4
+void fxc_pair_check_support(fxc_pair *p, fxc_vec3 d, fxc_vec3 w, fxc_vec3 known);
 
 /* Pair-frame point -> world. */
 fxc_vec3 fxc_pair_to_world(const fxc_pair *p, fxc_vec3 v);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include "pair.h"
 #include "fxc_bits.h"
+#include "wide.h"
 
 static int64_t dot_local(fxc_vec3 d, fxc_vec3 p)
 {
@@ -157,6 +158,7 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
     p->origin = ta->pos;
     p->status = FXC_OK;
     p->support_calls = 0;
+    p->has_custom = a->type == FXC_SHAPE_CUSTOM || b->type == FXC_SHAPE_CUSTOM;
     return FXC_OK;
 }
 
@@ -201,6 +203,13 @@ void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out)
     out->a = body_support(p, &p->a, dir);
     out->b = body_support(p, &p->b, fxc_v3_neg(dir));
     out->w = fxc_v3_sub(out->a, out->b);
+}
+
+void fxc_pair_check_support(fxc_pair *p, fxc_vec3 d, fxc_vec3 w, fxc_vec3 known)
+{
+    if (p->has_custom &&
+        !fxc_height_within(fxc_v3_dot_wide(d, fxc_v3_sub(known, w)), fxc_v3_dot_wide(d, d), FXC_SUPPORT_SLACK))
+        p->status = FXC_ERR_CALLBACK;
 }
 
 fxc_vec3 fxc_pair_to_world(const fxc_pair *p, fxc_vec3 v)

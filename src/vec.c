@@ -192,7 +192,7 @@ int fxc_mat3_from_quat(fxc_quat q, fxc_mat3 *out)
      * every component is below 2^23 raw and every product below 2^46. */
     if (n < ((uint64_t)1 << 16) || n > ((uint64_t)1 << 46)) {
         fxc_mat3_identity(out);
-        return 0;
+        return FXC_ERR_RANGE;
     }
     d = (int64_t)n;
     ww = (int64_t)q.w * q.w; xx = (int64_t)q.x * q.x;
@@ -209,7 +209,7 @@ int fxc_mat3_from_quat(fxc_quat q, fxc_mat3 *out)
     out->m[2][0] = ratio_q16(2 * (xz - wy), d);
     out->m[2][1] = ratio_q16(2 * (yz + wx), d);
     out->m[2][2] = ratio_q16(ww - xx - yy + zz, d);
-    return 1;
+    return FXC_OK;
 }
 
 /* pi, pi/2 and 2*pi in Q32.32 (rounded to nearest). */
@@ -243,7 +243,7 @@ int fxc_mat3_from_axis_angle(fxc_vec3 axis, fix16_t angle, fxc_mat3 *out)
 
     if (!fxc_v3_normalize(axis, &k)) {
         fxc_mat3_identity(out);
-        return 0;
+        return FXC_ERR_ZERO_SIZE;
     }
     fxc_sincos(angle, &s, &c);
     kv[0] = k.x; kv[1] = k.y; kv[2] = k.z;
@@ -266,5 +266,5 @@ int fxc_mat3_from_axis_angle(fxc_vec3 axis, fix16_t angle, fxc_mat3 *out)
             }
         }
     }
-    return 1;
+    return FXC_OK;
 }

@@ -14,7 +14,7 @@ void scene_rotation(t_rng *r, fxc_mat3 *m)
         q.x = t_range(r, -65536, 65536);
         q.y = t_range(r, -65536, 65536);
         q.z = t_range(r, -65536, 65536);
-    } while (!fxc_mat3_from_quat(q, m));
+    } while (fxc_mat3_from_quat(q, m) != FXC_OK);
 }
 
 void scene_place(body *b, const fxc_mat3 *rot, fxc_vec3 pos)

@@ -330,8 +330,8 @@ void test_gjk_edge_edge(void)
     body a, b;
     fxc_mat3 ra, rb;
     int gap;
-    CHECK(fxc_mat3_from_axis_angle(fxc_v3(0, 0, FXC_ONE), fix16_pi / 4, &ra));
-    CHECK(fxc_mat3_from_axis_angle(fxc_v3(FXC_ONE, 0, 0), fix16_pi / 4, &rb));
+    CHECK(fxc_mat3_from_axis_angle(fxc_v3(0, 0, FXC_ONE), fix16_pi / 4, &ra) == FXC_OK);
+    CHECK(fxc_mat3_from_axis_angle(fxc_v3(FXC_ONE, 0, 0), fix16_pi / 4, &rb) == FXC_OK);
     for (gap = 4; gap <= 12; gap += 4) {
         fxc_distance_result r;
         double ref;

@@ -343,10 +343,10 @@ void test_quat_to_mat(void)
         w = t_d(q.w); x = t_d(q.x); y = t_d(q.y); z = t_d(q.z);
         nn = w * w + x * x + y * y + z * z;
         if (nn < 1.0 / 65536.0 || nn > 16384.0) {
-            CHECK(fxc_mat3_from_quat(q, &m) == 0);
+            CHECK(fxc_mat3_from_quat(q, &m) == FXC_ERR_RANGE);
             continue;
         }
-        CHECK(fxc_mat3_from_quat(q, &m) == 1);
+        CHECK(fxc_mat3_from_quat(q, &m) == FXC_OK);
         d[0][0] = (w * w + x * x - y * y - z * z) / nn;
         d[0][1] = 2 * (x * y - w * z) / nn;
         d[0][2] = 2 * (x * z + w * y) / nn;
@@ -367,8 +367,8 @@ void test_quat_to_mat(void)
     report("quaternion -> matrix:", worst, n);
     {
         fxc_quat z = { 0, 0, 0, 0 }, huge = { FXC_FIX16_MAX, FXC_FIX16_MAX, FXC_FIX16_MAX, FXC_FIX16_MAX };
-        CHECK(fxc_mat3_from_quat(z, &m) == 0 && m.m[0][0] == FXC_ONE && m.m[0][1] == 0);
-        CHECK(fxc_mat3_from_quat(huge, &m) == 0 && m.m[1][1] == FXC_ONE);
+        CHECK(fxc_mat3_from_quat(z, &m) == FXC_ERR_RANGE && m.m[0][0] == FXC_ONE && m.m[0][1] == 0);
+        CHECK(fxc_mat3_from_quat(huge, &m) == FXC_ERR_RANGE && m.m[1][1] == FXC_ONE);
     }
 }
 
@@ -412,10 +412,10 @@ void test_axis_angle(void)
         double ax = axis.x, ay = axis.y, az = axis.z, len = sqrt(ax * ax + ay * ay + az * az);
         double s, c, t, d[3][3];
         if (len == 0) {
-            CHECK(fxc_mat3_from_axis_angle(axis, ang, &m) == 0);
+            CHECK(fxc_mat3_from_axis_angle(axis, ang, &m) == FXC_ERR_ZERO_SIZE);
             continue;
         }
-        CHECK(fxc_mat3_from_axis_angle(axis, ang, &m) == 1);
+        CHECK(fxc_mat3_from_axis_angle(axis, ang, &m) == FXC_OK);
         ax /= len; ay /= len; az /= len;
         s = sin(t_d(ang)); c = cos(t_d(ang)); t = 1 - c;
         d[0][0] = c + t * ax * ax;      d[0][1] = t * ax * ay - s * az; d[0][2] = t * ax * az + s * ay;

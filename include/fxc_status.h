@@ -1,0 +1,25 @@
+/* fxcollide status codes: every query and constructor returns one.
+ * Negative values are errors. */
+#ifndef FXC_STATUS_H
+#define FXC_STATUS_H
+
+typedef enum {
+    FXC_OK = 0,               /* success (constructors, helpers) */
+    FXC_SEPARATED = 1,        /* distance > FXC_TOUCH_TOL */
+    FXC_TOUCHING = 2,         /* |signed distance| <= FXC_TOUCH_TOL */
+    FXC_OVERLAPPING = 3,      /* interiors overlap (intersect/distance: depth not computed) */
+    FXC_PENETRATING = 4,      /* overlap deeper than FXC_TOUCH_TOL (collide: depth computed) */
+    FXC_ERR_NULL = -1,        /* a required pointer is NULL */
+    FXC_ERR_RANGE = -2,       /* a value or a shape's world extent is beyond the supported range */
+    FXC_ERR_NEGATIVE_SIZE = -3, /* a size or radius is negative */
+    FXC_ERR_ZERO_SIZE = -4,   /* a size that must be positive is zero */
+    FXC_ERR_EMPTY_HULL = -5,  /* hull with no vertices */
+    FXC_ERR_TOO_MANY_VERTICES = -6, /* hull with more than FXC_HULL_MAX_VERTICES */
+    FXC_ERR_BAD_SHAPE = -7,   /* unknown shape type or corrupted shape struct */
+    FXC_ERR_BAD_TRANSFORM = -8, /* rotation entry beyond +-2 units */
+    FXC_ERR_CALLBACK = -9,    /* user support callback returned a point outside its declared bound */
+    FXC_ERR_CAPACITY = -10,   /* EPA polytope capacity exhausted (best answer filled in) */
+    FXC_ERR_NO_CONVERGENCE = -11 /* iteration cap reached (best answer filled in) */
+} fxc_status;
+
+#endif /* FXC_STATUS_H */

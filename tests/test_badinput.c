@@ -1,0 +1,215 @@
+/* Bad input: one test per row of the README's bad-input table. Every call
+ * must return its documented status, write its whole output, and never
+ * crash or hang. */
+#include <string.h>
+#include "test.h"
+
+static fxc_workspace ws;
+
+static fxc_vec3 V(double x, double y, double z) { return fxc_v3(F16(x), F16(y), F16(z)); }
+
+/* A valid pair to vary one argument at a time. */
+static fxc_shape sa, sb;
+static fxc_transform ta, tb;
+
+static void valid_pair(void)
+{
+    CHECK(fxc_shape_box(&sa, V(0.5, 0.5, 0.5), 0) == FXC_OK);
+    CHECK(fxc_shape_sphere(&sb, F16(0.5)) == FXC_OK);
+    fxc_transform_set(&ta, 0, V(0, 0, 0));
+    fxc_transform_set(&tb, 0, V(0.8, 0, 0));
+}
+
+/* All three queries give `want`, and their outputs come back zeroed. */
+static void all_queries(const fxc_shape *a, const fxc_transform *xa, const fxc_shape *b, const fxc_transform *xb, int want)
+{
+    fxc_distance_result d;
+    fxc_contact c;
+    memset(&d, 0xA5, sizeof d);
+    memset(&c, 0xA5, sizeof c);
+    CHECK_MSG(fxc_intersect(a, xa, b, xb) == want, "intersect: %s", fxc_status_name(fxc_intersect(a, xa, b, xb)));
+    CHECK_MSG(fxc_distance(a, xa, b, xb, &d) == want, "distance: %s", fxc_status_name(fxc_distance(a, xa, b, xb, &d)));
+    CHECK_MSG(fxc_collide(a, xa, b, xb, &ws, &c) == want, "collide: %s", fxc_status_name(fxc_collide(a, xa, b, xb, &ws, &c)));
+    CHECK(d.distance == 0 && d.iterations == 0 && d.normal.x == 0 && d.point_a.y == 0 && d.point_b.z == 0);
+    CHECK(c.depth == 0 && c.distance == 0 && c.gjk_iterations == 0 && c.epa_iterations == 0 && c.normal.z == 0 &&
+          c.point_a.x == 0 && c.point_b.y == 0);
+}
+
+void test_bad_null_pointers(void)
+{
+    fxc_distance_result d;
+    fxc_contact c;
+    valid_pair();
+    all_queries(0, &ta, &sb, &tb, FXC_ERR_NULL);
+    all_queries(&sa, &ta, 0, &tb, FXC_ERR_NULL);
+    all_queries(&sa, 0, &sb, &tb, FXC_ERR_NULL);
+    all_queries(&sa, &ta, &sb, 0, FXC_ERR_NULL);
+    CHECK(fxc_distance(&sa, &ta, &sb, &tb, 0) == FXC_ERR_NULL);
+    CHECK(fxc_collide(&sa, &ta, &sb, &tb, &ws, 0) == FXC_ERR_NULL);
+    memset(&c, 0xA5, sizeof c);
+    CHECK(fxc_collide(&sa, &ta, &sb, &tb, 0, &c) == FXC_ERR_NULL && c.depth == 0 && c.normal.x == 0);
+    CHECK(fxc_shape_box(0, V(1, 1, 1), 0) == FXC_ERR_NULL);
+    CHECK(fxc_shape_sphere(0, F16(1)) == FXC_ERR_NULL);
+    CHECK(fxc_shape_hull(&sa, 0, 4, 0) == FXC_ERR_NULL);
+    CHECK(fxc_shape_custom(&sa, 0, 0, F16(1), 0) == FXC_ERR_NULL);
+    (void)d;
+}
+
+void test_bad_sizes(void)
+{
+    fxc_shape s;
+    CHECK(fxc_shape_box(&s, V(1, -0.5, 1), 0) == FXC_ERR_NEGATIVE_SIZE);
+    CHECK(fxc_shape_box(&s, V(1, 0, 1), 0) == FXC_ERR_ZERO_SIZE);
+    CHECK(fxc_shape_box(&s, V(1, 1, 1), -1) == FXC_ERR_NEGATIVE_SIZE);
+    CHECK(fxc_shape_sphere(&s, 0) == FXC_ERR_ZERO_SIZE);
+    CHECK(fxc_shape_sphere(&s, -F16(1)) == FXC_ERR_NEGATIVE_SIZE);
+    CHECK(fxc_shape_capsule(&s, 0, F16(1)) == FXC_ERR_ZERO_SIZE);
+    CHECK(fxc_shape_capsule(&s, F16(1), -1) == FXC_ERR_NEGATIVE_SIZE);
+    CHECK(fxc_shape_cylinder(&s, F16(1), 0, 0) == FXC_ERR_ZERO_SIZE);
+    CHECK(fxc_shape_cone(&s, -F16(1), F16(1), 0) == FXC_ERR_NEGATIVE_SIZE);
+    CHECK(fxc_shape_point(&s, -5) == FXC_ERR_NEGATIVE_SIZE);
+    /* a failed constructor leaves a shape every query refuses */
+    CHECK(fxc_shape_box(&s, V(1, -1, 1), 0) == FXC_ERR_NEGATIVE_SIZE);
+    valid_pair();
+    all_queries(&s, &ta, &sb, &tb, FXC_ERR_BAD_SHAPE);
+}
+
+void test_bad_hulls(void)
+{
+    static fxc_vec3 many[FXC_HULL_MAX_VERTICES + 1];
+    fxc_shape s;
+    CHECK(fxc_shape_hull(&s, many, 0, 0) == FXC_ERR_EMPTY_HULL);
+    CHECK(fxc_shape_hull(&s, many, -3, 0) == FXC_ERR_EMPTY_HULL);
+    CHECK(fxc_shape_hull(&s, many, FXC_HULL_MAX_VERTICES + 1, 0) == FXC_ERR_TOO_MANY_VERTICES);
+    CHECK(fxc_shape_hull(&s, many, FXC_HULL_MAX_VERTICES, 0) == FXC_OK); /* all equal: a point */
+    many[3].x = FXC_RAW_LIMIT + 1;
+    CHECK(fxc_shape_hull(&s, many, 5, 0) == FXC_ERR_RANGE);
+}
+
+void test_bad_range(void)
+{
+    fxc_shape s;
+    fxc_transform far;
+    CHECK(fxc_shape_box(&s, fxc_v3(FXC_RAW_LIMIT + 1, 1, 1), 0) == FXC_ERR_RANGE);
+    CHECK(fxc_shape_sphere(&s, FXC_FIX16_MAX) == FXC_ERR_RANGE);
+    CHECK(fxc_shape_segment(&s, V(0, 0, 0), fxc_v3(0, (fix16_t)0x80000000, 0), 0) == FXC_ERR_RANGE);
+    valid_pair();
+    /* position beyond the range */
+    fxc_transform_set(&far, 0, fxc_v3(FXC_RAW_LIMIT + 1, 0, 0));
+    all_queries(&sa, &far, &sb, &tb, FXC_ERR_RANGE);
+    /* each input in range, but the shape reaches beyond it */
+    fxc_transform_set(&far, 0, fxc_v3(FXC_RAW_LIMIT - F16(0.25), 0, 0));
+    all_queries(&sa, &far, &sb, &tb, FXC_ERR_RANGE);
+    /* a rotation can make the reach larger than the half extents */
+    {
+        fxc_mat3 m;
+        CHECK(fxc_mat3_from_axis_angle(V(0, 0, 1), fix16_pi / 4, &m) == FXC_OK);
+        fxc_transform_set(&far, &m, fxc_v3(FXC_RAW_LIMIT - F16(0.6), 0, 0));
+        all_queries(&sa, &far, &sb, &tb, FXC_ERR_RANGE);
+        fxc_transform_set(&far, &m, fxc_v3(FXC_RAW_LIMIT - F16(0.75), 0, 0));
+        CHECK(fxc_intersect(&sa, &far, &sb, &tb) == FXC_SEPARATED);
+    }
+}
+
+void test_opposite_corners(void)
+{
+    /* Both shapes in range at opposite corners of it: the Minkowski
+     * difference is as large as it gets, and the answer is still exact. */
+    fxc_shape a, b;
+    fxc_transform xa, xb;
+    fxc_distance_result d;
+    fix16_t c = FXC_RAW_LIMIT - FXC_ONE;
+    CHECK(fxc_shape_box(&a, V(1, 1, 1), 0) == FXC_OK && fxc_shape_box(&b, V(1, 1, 1), 0) == FXC_OK);
+    fxc_transform_set(&xa, 0, fxc_v3(-c, -c, -c));
+    fxc_transform_set(&xb, 0, fxc_v3(c, -c, -c));
+    CHECK(fxc_distance(&a, &xa, &b, &xb, &d) == FXC_SEPARATED);
+    CHECK_MSG(d.distance == 2 * c - 2 * FXC_ONE, "got %d want %d", (int)d.distance, (int)(2 * c - 2 * FXC_ONE));
+    CHECK(d.normal.x == FXC_ONE);
+}
+
+void test_bad_rotation(void)
+{
+    /* Entries beyond +-2 units: refused. Within, a non-orthonormal matrix is
+     * a linear map of the core (documented): a box scaled by 2 along x. */
+    fxc_transform t;
+    fxc_distance_result d;
+    valid_pair();
+    t = ta;
+    t.rot.m[1][2] = 2 * FXC_ONE + 1;
+    all_queries(&sa, &t, &sb, &tb, FXC_ERR_BAD_TRANSFORM);
+    t = ta;
+    t.rot.m[0][0] = 2 * FXC_ONE; /* box now spans x in [-1, 1] */
+    fxc_transform_set(&tb, 0, V(2, 0, 0));
+    CHECK(fxc_distance(&sa, &t, &sb, &tb, &d) == FXC_SEPARATED && d.distance == F16(0.5));
+}
+
+void test_degenerate_hulls_accepted(void)
+{
+    /* All-equal, collinear and coplanar vertex sets are valid shapes (a
+     * point, a segment, a polygon) and get exact answers. */
+    static const fxc_vec3 same[4] = { { 65536, 0, 0 }, { 65536, 0, 0 }, { 65536, 0, 0 }, { 65536, 0, 0 } };
+    static const fxc_vec3 line[4] = { { 0, 0, 0 }, { 65536, 0, 0 }, { 32768, 0, 0 }, { 131072, 0, 0 } };
+    static const fxc_vec3 flat[4] = { { 0, 0, 0 }, { 65536, 0, 0 }, { 0, 65536, 0 }, { 65536, 65536, 0 } };
+    fxc_shape h, box;
+    fxc_transform th, tbx;
+    fxc_distance_result d;
+    CHECK(fxc_shape_box(&box, V(0.5, 0.5, 0.5), 0) == FXC_OK);
+    fxc_transform_set(&tbx, 0, V(0, 0, 0));
+    fxc_transform_set(&th, 0, V(0, 0, 1));
+    CHECK(fxc_shape_hull(&h, same, 4, 0) == FXC_OK);
+    CHECK(fxc_distance(&box, &tbx, &h, &th, &d) == FXC_SEPARATED && d.distance == F16(0.70710678) + 0);
+    CHECK(fxc_shape_hull(&h, line, 4, 0) == FXC_OK);
+    CHECK(fxc_distance(&box, &tbx, &h, &th, &d) == FXC_SEPARATED && d.distance == F16(0.5));
+    CHECK(fxc_shape_hull(&h, flat, 4, 0) == FXC_OK);
+    CHECK(fxc_distance(&box, &tbx, &h, &th, &d) == FXC_SEPARATED && d.distance == F16(0.5));
+}
+
+/* Callbacks: a unit ball's support done right, one that leaves its bound,
+ * and one that answers with points that are not its farthest. */
+static fxc_vec3 ball(fxc_vec3 dir, void *user)
+{
+    fxc_vec3 u;
+    (void)user;
+    fxc_v3_normalize(dir, &u);
+    return u;
+}
+static fxc_vec3 escapes(fxc_vec3 dir, void *user)
+{
+    (void)dir;
+    (void)user;
+    return V(3, 0, 0);
+}
+static fxc_vec3 liar(fxc_vec3 dir, void *user)
+{
+    int *calls = (int *)user;
+    (*calls)++;
+    /* every other answer points the wrong way */
+    return (*calls & 1) ? ball(dir, 0) : fxc_v3_neg(ball(dir, 0));
+}
+
+void test_bad_callbacks(void)
+{
+    fxc_shape c;
+    int calls = 0;
+    fxc_distance_result d;
+    valid_pair();
+    fxc_transform_set(&tb, 0, V(3, 0, 0));
+    CHECK(fxc_shape_custom(&c, ball, 0, FXC_ONE, 0) == FXC_OK);
+    CHECK(fxc_distance(&sa, &ta, &c, &tb, &d) == FXC_SEPARATED);
+    CHECK_MSG(d.distance >= F16(1.5) - 2 && d.distance <= F16(1.5) + 2, "ball: %d", (int)d.distance);
+    CHECK(fxc_shape_custom(&c, escapes, 0, FXC_ONE, 0) == FXC_OK);
+    all_queries(&sa, &ta, &c, &tb, FXC_ERR_CALLBACK);
+    CHECK(fxc_shape_custom(&c, liar, &calls, FXC_ONE, 0) == FXC_OK);
+    CHECK(fxc_distance(&sa, &ta, &c, &tb, &d) == FXC_ERR_CALLBACK);
+    CHECK(fxc_shape_custom(&c, ball, 0, -1, 0) == FXC_ERR_NEGATIVE_SIZE);
+}
+
+void test_bad_quaternion_axis(void)
+{
+    fxc_mat3 m;
+    fxc_quat z = { 0, 0, 0, 0 };
+    CHECK(fxc_mat3_from_quat(z, &m) == FXC_ERR_RANGE && m.m[0][0] == FXC_ONE);
+    CHECK(fxc_mat3_from_axis_angle(V(0, 0, 0), FXC_ONE, &m) == FXC_ERR_ZERO_SIZE && m.m[2][2] == FXC_ONE);
+    CHECK(strcmp(fxc_status_name(FXC_ERR_CALLBACK), "FXC_ERR_CALLBACK") == 0);
+    CHECK(strcmp(fxc_status_name(12345), "unknown status") == 0);
+}
