@@ -105,7 +105,7 @@ define run_uart_qemu
 	kill $$pid 2>/dev/null; wait $$pid 2>/dev/null; \
 	end=$$(tr -d '\r' < $$log 2>/dev/null | grep -E -- '^--- exit status -?[0-9]+ ---$$$$' | tail -n1); \
 	if [ -z "$$end" ]; then cat $$log.stderr; \
-	    echo "$(1): FAIL: no '--- exit status' line within $(RUN_BOARD_TIMEOUT) s"; exit 1; fi; \
+	    echo "$(1): FAIL: QEMU stopped or timed out ($(RUN_BOARD_TIMEOUT) s) before a '--- exit status' line"; exit 1; fi; \
 	if [ "$$end" != "--- exit status 0 ---" ]; then echo "$(1): FAIL: $$end"; exit 1; fi; \
 	echo "$(1): OK, $(APP) ran to its end, console on the emulated UART"
 endef
@@ -123,6 +123,7 @@ run-board-microbit: $(BOARDS_OUT)/microbit/$(APP).hex | deps
 # at 0x08000000, USART2 at the same address with the same registers, RCC and
 # GPIO ignored) runs the Nucleo image's objects, relinked for its 8 KB of RAM:
 # a smoke test of port/uart_stm32f1.c and the start-up, not of the image.
+# The demo fits; the tests (APP=tests) need more RAM than 8 KB.
 comma := ,
 $(BOARDS_OUT)/nucleo-f103rb/qemu-f100/link.ld: boards/boards.mk
 	@mkdir -p $(dir $@)
