@@ -52,18 +52,30 @@ $(BUILD)/host/tests: $(HOST_LIB_OBJS) $(HOST_PORT_OBJS) $(TEST_SRCS:%.c=$(BUILD)
 $(BUILD)/host/demo: $(HOST_LIB_OBJS) $(HOST_PORT_OBJS) $(DEMO_SRCS:%.c=$(BUILD)/host/obj/%.o)
 	$(HOST_CC) $(HOST_SAN) $^ -lm -o $@
 
-# Optimised host build without sanitizers, for the benchmark.
-HOST_O2_CFLAGS := $(CSTD) -O2 -g -MMD -MP $(WARN) $(INCLUDES) $(FIXMATH_DEFS)
-$(BUILD)/host-O2/obj/%.o: %.c | deps
-	@mkdir -p $(dir $@)
-	$(HOST_CC) $(HOST_O2_CFLAGS) -c $< -o $@
-$(BUILD)/host-O2/fixmath/%.o: $(FIXMATH_DIR)/%.c | deps
-	@mkdir -p $(dir $@)
-	$(HOST_CC) $(CSTD) -O2 -I$(FIXMATH_DIR) $(FIXMATH_DEFS) -c $< -o $@
-$(BUILD)/host-O2/bench: $(LIB_SRCS:%.c=$(BUILD)/host-O2/obj/%.o) \
-        $(patsubst %,$(BUILD)/host-O2/fixmath/%,$(notdir $(FIXMATH_SRCS:.c=.o))) \
-        $(BUILD)/host-O2/obj/port/host.o $(BUILD)/host-O2/obj/port/print.o $(BUILD)/host-O2/obj/bench/bench.o
-	$(HOST_CC) $^ -o $@
+# Host variants for the determinism check: the same tests built by other
+# compilers and optimisation levels must print the same result hash.
+# host_variant(name, cc, opt): build/<name>/tests, and build/<name>/bench.
+define host_variant
+$(BUILD)/$(1)/obj/%.o: %.c | deps
+	@mkdir -p $$(dir $$@)
+	$(2) $(CSTD) $(3) -g -MMD -MP $(WARN) $(INCLUDES) $(FIXMATH_DEFS) -c $$< -o $$@
+$(BUILD)/$(1)/fixmath/%.o: $(FIXMATH_DIR)/%.c | deps
+	@mkdir -p $$(dir $$@)
+	$(2) $(CSTD) $(3) -I$(FIXMATH_DIR) $(FIXMATH_DEFS) -c $$< -o $$@
+$(1)_OBJS := $(LIB_SRCS:%.c=$(BUILD)/$(1)/obj/%.o) \
+        $(patsubst %,$(BUILD)/$(1)/fixmath/%,$(notdir $(FIXMATH_SRCS:.c=.o))) \
+        $(BUILD)/$(1)/obj/port/host.o $(BUILD)/$(1)/obj/port/print.o
+$(BUILD)/$(1)/tests: $$($(1)_OBJS) $(TEST_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
+	$(2) $$^ -lm -o $$@
+$(BUILD)/$(1)/bench: $$($(1)_OBJS) $(BUILD)/$(1)/obj/bench/bench.o
+	$(2) $$^ -lm -o $$@
+test-$(1): $(BUILD)/$(1)/tests
+	$(BUILD)/$(1)/tests | tee $(BUILD)/$(1)/tests.log
+endef
+HOST_VARIANTS := host-O0 host-O2 host-clang
+$(eval $(call host_variant,host-O0,gcc,-O0))
+$(eval $(call host_variant,host-O2,gcc,-O2))
+$(eval $(call host_variant,host-clang,clang,-O2))
 
 # ---- Cortex-M boards ------------------------------------------------------
 ARM_CC := arm-none-eabi-gcc
@@ -78,9 +90,13 @@ QEMU_TIMEOUT := 900
 
 # board_template(name): objects, library archive and images of one board.
 define board_template
+BOARD_TEST_LD :=
+BOARD_TEST_QEMU :=
 include boards/$(1)/board.mk
 $(1)_CPU := $$(BOARD_CPU)
 $(1)_QEMU := $$(BOARD_QEMU)
+$(1)_TEST_LD := $$(if $$(BOARD_TEST_LD),$$(BOARD_TEST_LD),boards/$(1)/link.ld)
+$(1)_TEST_QEMU := $$(BOARD_TEST_QEMU)
 $(1)_DEFS := -DFXC_BOARD_NAME='"$(1)"' -DFXC_BOARD_TICK_NUM=$$(BOARD_TICK_NUM) -DFXC_BOARD_TICK_DEN=$$(BOARD_TICK_DEN)
 $(1)_LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
 $(1)_FIXMATH_OBJS := $(patsubst %,$(BUILD)/$(1)/fixmath/%,$(notdir $(FIXMATH_SRCS:.c=.o)))
@@ -94,8 +110,8 @@ $(BUILD)/$(1)/fixmath/%.o: $(FIXMATH_DIR)/%.c | deps
 	@mkdir -p $$(dir $$@)
 	$(ARM_CC) $$($(1)_CPU) $(ARM_FIXMATH_CFLAGS) -c $$< -o $$@
 
-$(BUILD)/$(1)/tests.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) $(TEST_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
-	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld $$^ -lm -o $$@
+$(BUILD)/$(1)/tests.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) $(TEST_SRCS:%.c=$(BUILD)/$(1)/obj/%.o) $$($(1)_TEST_LD)
+	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T $$($(1)_TEST_LD) $$(filter %.o,$$^) -lm -o $$@
 
 $(BUILD)/$(1)/demo.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) $(DEMO_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
 	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld $$^ -lm -o $$@
@@ -107,7 +123,7 @@ bench-$(1): $(BUILD)/$(1)/bench.elf
 	timeout 600 $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1 | tee $(BUILD)/$(1)/bench.log
 
 test-$(1): $(BUILD)/$(1)/tests.elf
-	timeout $(QEMU_TIMEOUT) $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1 | tee $(BUILD)/$(1)/tests.log
+	timeout $(QEMU_TIMEOUT) $(QEMU) $$($(1)_QEMU) $$($(1)_TEST_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1 | tee $(BUILD)/$(1)/tests.log
 
 demo-$(1): $(BUILD)/$(1)/demo.elf
 	timeout 120 $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1
@@ -122,6 +138,7 @@ $(foreach b,$(QEMU_BOARDS),$(eval $(call board_template,$(b))))
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # ---- top-level targets ----------------------------------------------------
+.PHONY: $(HOST_VARIANTS:%=test-%)
 .PHONY: all deps test test-host check-nofloat demo demo-host bench bench-host clean distclean help \
         $(QEMU_BOARDS:%=test-%) $(QEMU_BOARDS:%=demo-%) $(QEMU_BOARDS:%=bench-%)
 
@@ -131,10 +148,14 @@ all: $(BUILD)/host/tests $(QEMU_BOARDS:%=$(BUILD)/%/tests.elf)
 deps:
 	@sh tools/setup.sh
 
-## test: host tests (ASan+UBSan), the same tests on QEMU Cortex-M3 and M0, no-float/no-heap check
+## test: host tests (ASan+UBSan; also gcc -O0/-O2 and clang -O2), the same tests on QEMU Cortex-M3 and M0,
+##       the cross-platform determinism hash, and the no-float/no-heap check
 test: deps
-	@$(MAKE) --no-print-directory test-host $(QEMU_BOARDS:%=test-%) check-nofloat
-	@sh tools/sum_results.sh $(BUILD)/host/tests.log $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/check-nofloat.log
+	@$(MAKE) --no-print-directory test-host $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat
+	@sh tools/check_determinism.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
+	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) | tee $(BUILD)/determinism.log
+	@sh tools/sum_results.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
+	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/check-nofloat.log $(BUILD)/determinism.log
 
 test-host: $(BUILD)/host/tests
 	$(BUILD)/host/tests | tee $(BUILD)/host/tests.log

@@ -39,6 +39,16 @@ static int32_t range(rng *r, int32_t lo, int32_t hi)
     return (int32_t)(lo + (int64_t)(next(r) % (uint64_t)((int64_t)hi - lo + 1)));
 }
 
+/* Drawn x, then y, then z: argument evaluation order is unspecified in C. */
+static fxc_vec3 rand_vec(rng *r, int32_t lo, int32_t hi)
+{
+    fxc_vec3 v;
+    v.x = range(r, lo, hi);
+    v.y = range(r, lo, hi);
+    v.z = range(r, lo, hi);
+    return v;
+}
+
 static void rotation(rng *r, fxc_mat3 *m)
 {
     fxc_quat q;
@@ -54,7 +64,7 @@ static fxc_vec3 rand_unit(rng *r)
 {
     fxc_vec3 v, u;
     do {
-        v = fxc_v3(range(r, -65536, 65536), range(r, -65536, 65536), range(r, -65536, 65536));
+        v = rand_vec(r, -65536, 65536);
     } while (!fxc_v3_normalize(v, &u));
     return u;
 }
@@ -81,8 +91,8 @@ static int make_case(int w, rng *r, pair *p)
     fix16_t reach;
     rotation(r, &ma);
     rotation(r, &mb);
-    ha = fxc_v3(range(r, 16384, 65536), range(r, 16384, 65536), range(r, 16384, 65536));
-    hb = fxc_v3(range(r, 16384, 65536), range(r, 16384, 65536), range(r, 16384, 65536));
+    ha = rand_vec(r, 16384, 65536);
+    hb = rand_vec(r, 16384, 65536);
     dir = rand_unit(r);
     fxc_transform_set(&p->ta, &ma, fxc_v3(0, 0, 0));
     switch (w) {
@@ -104,8 +114,11 @@ static int make_case(int w, rng *r, pair *p)
             fix16_t m = mb.m[2][j] < 0 ? -mb.m[2][j] : mb.m[2][j];
             ext += (int64_t)m * (j == 0 ? hb.x : j == 1 ? hb.y : hb.z);
         }
-        fxc_transform_set(&p->tb, &mb, fxc_v3(range(r, -32768, 32768), range(r, -32768, 32768),
-                                             32768 + (fix16_t)(ext >> 16) - range(r, 66, 3277)));
+        {
+            fix16_t x = range(r, -32768, 32768), y = range(r, -32768, 32768);
+            fix16_t z = 32768 + (fix16_t)(ext >> 16) - range(r, 66, 3277);
+            fxc_transform_set(&p->tb, &mb, fxc_v3(x, y, z));
+        }
         return Q_COLLIDE;
     }
     case 4: /* sphere-sphere penetration */
@@ -119,8 +132,12 @@ static int make_case(int w, rng *r, pair *p)
         fxc_transform_set(&p->tb, &mb, fxc_v3_scale(dir, range(r, 0, 39321)));
         return Q_COLLIDE;
     default: /* 6: capsule-capsule penetration */
-        fxc_shape_capsule(&p->a, range(r, 16384, 65536), range(r, 8192, 32768));
-        fxc_shape_capsule(&p->b, range(r, 16384, 65536), range(r, 8192, 32768));
+        {
+            fix16_t h1 = range(r, 16384, 65536), r1 = range(r, 8192, 32768);
+            fix16_t h2 = range(r, 16384, 65536), r2 = range(r, 8192, 32768);
+            fxc_shape_capsule(&p->a, h1, r1);
+            fxc_shape_capsule(&p->b, h2, r2);
+        }
         fxc_transform_set(&p->tb, &mb, fxc_v3_scale(dir, range(r, 0, 32768)));
         return Q_COLLIDE;
     }
@@ -187,8 +204,8 @@ static void kernel_inputs(void)
     rng r = { 99 };
     int i;
     for (i = 0; i < KN; i++) {
-        kin[i] = fxc_v3(range(&r, -(1 << 28), 1 << 28), range(&r, -(1 << 28), 1 << 28), range(&r, -(1 << 28), 1 << 28));
-        kwide[i] = fxc_v3_cross_wide(kin[i], fxc_v3(range(&r, -(1 << 28), 1 << 28), 12345, -777));
+        kin[i] = rand_vec(&r, -(1 << 28), 1 << 28);
+        kwide[i] = fxc_v3_cross_wide(kin[i], fxc_v3(kin[i].y, 12345, -777));
     }
 }
 

@@ -36,7 +36,7 @@ void scene_hull(t_rng *r, body *b, int n, int32_t size)
 {
     int i;
     for (i = 0; i < n; i++)
-        b->verts[i] = fxc_v3(t_range(r, -size, size), t_range(r, -size, size), t_range(r, -size, size));
+        b->verts[i] = t_vec(r, -size, size);
     CHECK(fxc_shape_hull(&b->shape, b->verts, n, 0) == FXC_OK);
     b->radius = 0;
 }
@@ -67,13 +67,12 @@ void scene_finish(body *b)
 void scene_random_polytope(t_rng *r, body *b, const scale_class *sc, int hull)
 {
     fxc_mat3 m;
-    fxc_vec3 pos = fxc_v3(t_range(r, -sc->spread, sc->spread), t_range(r, -sc->spread, sc->spread),
-                          t_range(r, -sc->spread, sc->spread));
+    fxc_vec3 pos = t_vec(r, -sc->spread, sc->spread);
     if (hull) {
-        scene_hull(r, b, 4 + (int)(t_next(r) % 9), t_range(r, sc->size_min, sc->size_max));
+        int n = 4 + (int)(t_next(r) % 9);
+        scene_hull(r, b, n, t_range(r, sc->size_min, sc->size_max));
     } else {
-        scene_box(b, fxc_v3(t_range(r, sc->size_min, sc->size_max), t_range(r, sc->size_min, sc->size_max),
-                            t_range(r, sc->size_min, sc->size_max)));
+        scene_box(b, t_vec(r, sc->size_min, sc->size_max));
     }
     scene_rotation(r, &m);
     scene_place(b, &m, pos);

@@ -42,6 +42,18 @@ static inline int32_t t_range(t_rng *r, int32_t lo, int32_t hi)
     uint64_t span = (uint64_t)((int64_t)hi - lo) + 1;
     return (int32_t)(lo + (int64_t)(t_next(r) % span));
 }
+/* Vector with components uniform in [lo, hi], drawn x, then y, then z (the
+ * order of evaluation of function arguments is unspecified in C, so never
+ * draw random numbers inside one call's argument list). */
+static inline fxc_vec3 t_vec(t_rng *r, int32_t lo, int32_t hi)
+{
+    fxc_vec3 v;
+    v.x = t_range(r, lo, hi);
+    v.y = t_range(r, lo, hi);
+    v.z = t_range(r, lo, hi);
+    return v;
+}
+
 /* Raw value with a random magnitude class: uniform in +-2^bits, with a
  * random number of bits in [0, bits], so small and large values both occur. */
 static inline int32_t t_raw(t_rng *r, int bits)

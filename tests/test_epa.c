@@ -56,11 +56,13 @@ static void overlapping_pair(t_rng *r, body *a, body *b, const scale_class *sc, 
     int32_t reach;
     do {
     scene_random_polytope(r, a, sc, kind == 1);
-    if (kind >= 1) scene_hull(r, b, 4 + (int)(t_next(r) % 9), t_range(r, sc->size_min, sc->size_max));
-    else scene_box(b, fxc_v3(t_range(r, sc->size_min, sc->size_max), t_range(r, sc->size_min, sc->size_max),
-                             t_range(r, sc->size_min, sc->size_max)));
+    if (kind >= 1) {
+        int n = 4 + (int)(t_next(r) % 9);
+        scene_hull(r, b, n, t_range(r, sc->size_min, sc->size_max));
+    }
+    else scene_box(b, t_vec(r, sc->size_min, sc->size_max));
     reach = sc->size_max + sc->size_max / 2;
-    off = fxc_v3(t_range(r, -reach, reach), t_range(r, -reach, reach), t_range(r, -reach, reach));
+    off = t_vec(r, -reach, reach);
     scene_rotation(r, &m);
     scene_place(b, &m, fxc_v3_add(a->xf.pos, off));
     scene_finish(b);
@@ -177,8 +179,8 @@ void test_epa_spheres_capsules(void)
         rg_xf xa, xb;
         fix16_t ra = t_range(&r, 3000, 65536), rb = t_range(&r, 3000, 65536);
         fix16_t ha = t_range(&r, 1000, 65536), hb = t_range(&r, 1000, 65536);
-        fxc_vec3 pa = fxc_v3(t_range(&r, -65536, 65536), t_range(&r, -65536, 65536), t_range(&r, -65536, 65536));
-        fxc_vec3 pb = fxc_v3_add(pa, fxc_v3(t_range(&r, -65536, 65536), t_range(&r, -65536, 65536), t_range(&r, -65536, 65536)));
+        fxc_vec3 pa = t_vec(&r, -65536, 65536);
+        fxc_vec3 pb = fxc_v3_add(pa, t_vec(&r, -65536, 65536));
         double ref;
         int st, k, l;
 
@@ -357,8 +359,7 @@ void test_epa_translation_invariance(void)
         body a, b;
         fxc_contact c1, c2;
         fxc_transform ta, tb;
-        fxc_vec3 off = fxc_v3(t_range(&r, -3000 * 65536, 3000 * 65536), t_range(&r, -3000 * 65536, 3000 * 65536),
-                              t_range(&r, -3000 * 65536, 3000 * 65536));
+        fxc_vec3 off = t_vec(&r, -3000 * 65536, 3000 * 65536);
         int s1, s2;
         overlapping_pair(&r, &a, &b, &SCALE_UNIT, (int)(i % 3));
         ta = a.xf;

@@ -125,8 +125,8 @@ void test_gjk_spheres_capsules(void)
         fxc_mat3 ma, mb;
         fix16_t ra = t_range(&r, 3000, 65536), rb = t_range(&r, 3000, 65536);
         fix16_t ha = t_range(&r, 1000, 65536), hb = t_range(&r, 1000, 65536);
-        fxc_vec3 pa = fxc_v3(t_range(&r, -196608, 196608), t_range(&r, -196608, 196608), t_range(&r, -196608, 196608));
-        fxc_vec3 pb = fxc_v3(t_range(&r, -196608, 196608), t_range(&r, -196608, 196608), t_range(&r, -196608, 196608));
+        fxc_vec3 pa = t_vec(&r, -196608, 196608);
+        fxc_vec3 pb = t_vec(&r, -196608, 196608);
         double ref, e;
         int st;
         rg_xf xa, xb;
@@ -365,8 +365,7 @@ void test_gjk_translation_invariance(void)
         body a, b;
         fxc_distance_result r1, r2;
         fxc_transform ta, tb;
-        fxc_vec3 off = fxc_v3(t_range(&r, -3000 * 65536, 3000 * 65536), t_range(&r, -3000 * 65536, 3000 * 65536),
-                              t_range(&r, -3000 * 65536, 3000 * 65536));
+        fxc_vec3 off = t_vec(&r, -3000 * 65536, 3000 * 65536);
         int s1, s2;
         scene_random_polytope(&r, &a, &SCALE_UNIT, (int)(i & 1));
         scene_random_polytope(&r, &b, &SCALE_UNIT, 1);

@@ -23,7 +23,11 @@ static void report(const char *what, double max_err, long n)
 
 static fxc_vec3 rand_vec(t_rng *r, int bits)
 {
-    return fxc_v3(t_raw(r, bits), t_raw(r, bits), t_raw(r, bits));
+    fxc_vec3 v;
+    v.x = t_raw(r, bits);
+    v.y = t_raw(r, bits);
+    v.z = t_raw(r, bits);
+    return v;
 }
 
 void test_range_check(void)
@@ -233,9 +237,12 @@ void test_vec_normalize_wide(void)
         int b = 1 + (int)(t_next(&r) % 62);
         fxc_vec3w w;
         double e;
-        w.x = (int64_t)(t_next(&r) >> (64 - b)) * ((t_next(&r) & 1) ? 1 : -1);
-        w.y = (int64_t)(t_next(&r) >> (64 - b)) * ((t_next(&r) & 1) ? 1 : -1);
-        w.z = (int64_t)(t_next(&r) >> (64 - b)) * ((t_next(&r) & 1) ? 1 : -1);
+        w.x = (int64_t)(t_next(&r) >> (64 - b));
+        w.y = (int64_t)(t_next(&r) >> (64 - b));
+        w.z = (int64_t)(t_next(&r) >> (64 - b));
+        if (t_next(&r) & 1) w.x = -w.x;
+        if (t_next(&r) & 1) w.y = -w.y;
+        if (t_next(&r) & 1) w.z = -w.z;
         if (w.x == 0 && w.y == 0 && w.z == 0) continue;
         CHECK(fxc_v3w_normalize(w, &u) == 1);
         e = unit_err(u, (double)w.x, (double)w.y, (double)w.z);

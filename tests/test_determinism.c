@@ -1,0 +1,104 @@
+/* Determinism: a fixed-seed workload over every shape kind and every query,
+ * hashed over every bit of every result field. The hash must be the same on
+ * every platform and compiler (make test compares the logs of gcc -O0/-O1/
+ * -O2, clang -O2, QEMU Cortex-M3 and M0) and equal to EXPECTED_HASH below.
+ * Changing EXPECTED_HASH must be deliberate: it means results changed, and
+ * the commit that changes it says why. */
+#include "test.h"
+
+/* Results of the workload in tests/test_determinism.c; see the commit log. */
+#define EXPECTED_HASH UINT64_C(0xbcbab2524b5823d1)
+#define CASES 3000
+
+static fxc_workspace ws;
+
+/* FNV-1a over the value's four bytes, low byte first on every platform. */
+static uint64_t mix(uint64_t h, int32_t v)
+{
+    uint32_t u = (uint32_t)v;
+    int i;
+    for (i = 0; i < 4; i++) {
+        h ^= (u >> (8 * i)) & 0xFFu;
+        h *= UINT64_C(0x100000001B3);
+    }
+    return h;
+}
+
+static uint64_t mix_vec(uint64_t h, fxc_vec3 v)
+{
+    return mix(mix(mix(h, v.x), v.y), v.z);
+}
+
+static fxc_vec3 ball_support(fxc_vec3 dir, void *user)
+{
+    fxc_vec3 u;
+    fix16_t r = *(const fix16_t *)user;
+    fxc_v3_normalize(dir, &u);
+    return fxc_v3_scale(u, r);
+}
+
+static const fxc_vec3 rock[8] = {
+    { 30000, 1000, -2000 }, { -25000, 8000, 3000 }, { 4000, -28000, 6000 }, { 2000, 26000, -9000 },
+    { 9000, 3000, 31000 }, { -7000, -4000, -27000 }, { 18000, 17000, 12000 }, { -15000, -16000, 14000 },
+};
+static fix16_t ball_radius = 40000;
+
+/* Shape kind k (0..11) with random sizes. */
+static void make_shape(t_rng *r, int k, fxc_shape *s)
+{
+    fix16_t a = t_range(r, 3000, 70000), b = t_range(r, 3000, 70000), c = t_range(r, 3000, 70000);
+    switch (k) {
+    case 0: CHECK(fxc_shape_point(s, 0) == FXC_OK); break;
+    case 1: CHECK(fxc_shape_sphere(s, a) == FXC_OK); break;
+    case 2: CHECK(fxc_shape_segment(s, fxc_v3(-a, b, 0), fxc_v3(a, -c, b), 0) == FXC_OK); break;
+    case 3: CHECK(fxc_shape_capsule(s, a, b / 2) == FXC_OK); break;
+    case 4: CHECK(fxc_shape_triangle(s, fxc_v3(a, 0, 0), fxc_v3(0, b, 0), fxc_v3(-c, -a, b / 4), 0) == FXC_OK); break;
+    case 5: CHECK(fxc_shape_box(s, fxc_v3(a, b, c), 0) == FXC_OK); break;
+    case 6: CHECK(fxc_shape_box(s, fxc_v3(a, b, c), c / 4) == FXC_OK); break;
+    case 7: CHECK(fxc_shape_cylinder(s, a, b, 0) == FXC_OK); break;
+    case 8: CHECK(fxc_shape_cone(s, a, b, 0) == FXC_OK); break;
+    case 9: CHECK(fxc_shape_hull(s, rock, 8, 0) == FXC_OK); break;
+    case 10: CHECK(fxc_shape_hull(s, rock, 8, a / 8) == FXC_OK); break;
+    default: CHECK(fxc_shape_custom(s, ball_support, &ball_radius, ball_radius, 0) == FXC_OK); break;
+    }
+}
+
+static void random_pose(t_rng *r, fxc_transform *t, int32_t spread)
+{
+    fxc_mat3 m;
+    fxc_quat q;
+    q.w = t_range(r, -65536, 65536);
+    q.x = t_range(r, -65536, 65536);
+    q.y = t_range(r, -65536, 65536);
+    q.z = t_range(r, -65536, 65536);
+    if (fxc_mat3_from_quat(q, &m) != FXC_OK) fxc_mat3_identity(&m);
+    fxc_transform_set(t, &m, t_vec(r, -spread, spread));
+}
+
+void test_determinism_hash(void)
+{
+    t_rng r = { 2026 };
+    uint64_t h = UINT64_C(0xCBF29CE484222325);
+    long i;
+    for (i = 0; i < CASES; i++) {
+        fxc_shape a, b;
+        fxc_transform ta, tb;
+        fxc_distance_result d;
+        fxc_contact c;
+        make_shape(&r, (int)(i % 12), &a);
+        make_shape(&r, (int)((i / 12) % 12), &b);
+        random_pose(&r, &ta, 2 * 65536);
+        random_pose(&r, &tb, 2 * 65536);
+        h = mix(h, fxc_intersect(&a, &ta, &b, &tb));
+        h = mix(h, fxc_distance(&a, &ta, &b, &tb, &d));
+        h = mix(mix(h, d.distance), d.iterations);
+        h = mix_vec(mix_vec(mix_vec(h, d.normal), d.point_a), d.point_b);
+        h = mix(h, fxc_collide(&a, &ta, &b, &tb, &ws, &c));
+        h = mix(mix(mix(mix(h, c.distance), c.depth), c.gjk_iterations), c.epa_iterations);
+        h = mix_vec(mix_vec(mix_vec(h, c.normal), c.point_a), c.point_b);
+    }
+    /* tools/check_determinism.sh compares this line across platforms */
+    port_printf("       determinism hash: %08lx%08lx\n", (unsigned long)(h >> 32), (unsigned long)(h & 0xFFFFFFFFu));
+    CHECK_MSG(h == EXPECTED_HASH, "expected %08lx%08lx", (unsigned long)(EXPECTED_HASH >> 32),
+              (unsigned long)(EXPECTED_HASH & 0xFFFFFFFFu));
+}
