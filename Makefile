@@ -139,7 +139,7 @@ $(foreach b,$(QEMU_BOARDS),$(eval $(call board_template,$(b))))
 
 # ---- top-level targets ----------------------------------------------------
 .PHONY: $(HOST_VARIANTS:%=test-%)
-.PHONY: all deps test test-host check-nofloat demo demo-host bench bench-host clean distclean help \
+.PHONY: all deps test test-host lint check-nofloat demo demo-host bench bench-host clean distclean help \
         $(QEMU_BOARDS:%=test-%) $(QEMU_BOARDS:%=demo-%) $(QEMU_BOARDS:%=bench-%)
 
 all: $(BUILD)/host/tests $(QEMU_BOARDS:%=$(BUILD)/%/tests.elf)
@@ -151,11 +151,11 @@ deps:
 ## test: host tests (ASan+UBSan; also gcc -O0/-O2 and clang -O2), the same tests on QEMU Cortex-M3 and M0,
 ##       the cross-platform determinism hash, and the no-float/no-heap check
 test: deps
-	@$(MAKE) --no-print-directory test-host $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat
+	@$(MAKE) --no-print-directory test-host $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat lint
 	@sh tools/check_determinism.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
 	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) | tee $(BUILD)/determinism.log
 	@sh tools/sum_results.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
-	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/check-nofloat.log $(BUILD)/determinism.log
+	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/check-nofloat.log $(BUILD)/lint.log $(BUILD)/determinism.log
 
 test-host: $(BUILD)/host/tests
 	$(BUILD)/host/tests | tee $(BUILD)/host/tests.log
@@ -164,6 +164,10 @@ test-host: $(BUILD)/host/tests
 check-nofloat: $(foreach b,$(QEMU_BOARDS),$($(b)_LIB_OBJS) $($(b)_FIXMATH_OBJS)) $(BUILD)/mps2-an385/obj/tests/canary/float_canary.o
 	@sh tools/check_nofloat.sh $(ARM_NM) $(BUILD)/mps2-an385/obj/tests/canary/float_canary.o \
 	    -- $(foreach b,$(QEMU_BOARDS),$($(b)_LIB_OBJS) $($(b)_FIXMATH_OBJS)) | tee $(BUILD)/check-nofloat.log
+
+## lint: cppcheck and clang-tidy on src/ (must be clean), MISRA C:2012 report against docs/misra.md
+lint: deps
+	@sh tools/lint.sh $(FIXMATH_DIR) $(BUILD)/lint | tee $(BUILD)/lint.log
 
 ## demo: run the demo on the emulated BOARD (default mps2-an385; BOARD=microbit for the M0)
 demo: deps

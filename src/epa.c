@@ -182,7 +182,6 @@ static int build_start(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, 
 {
     const fxc_simplex *s = &g->s;
     fxc_svert extra;
-    fxc_vec3 pts[3];
     fxc_vec3w flat;
     int i;
 
@@ -204,6 +203,7 @@ static int build_start(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, 
         add_vertex(ws, &extra);
     }
     if (ws->nv == 3) {
+        fxc_vec3 pts[3];
         pts[0] = ws->w[0]; pts[1] = ws->w[1]; pts[2] = ws->w[2];
         if (!grow_from_triangle(p, pts, &extra)) {
             flat_result(r, fxc_v3_cross_wide(fxc_v3_sub(pts[1], pts[0]), fxc_v3_sub(pts[2], pts[0])), s);
@@ -379,7 +379,7 @@ int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_res
     /* Every pass either returns or adds a vertex, so there are at most
      * FXC_EPA_MAX_VERTICES - 4 passes. */
     for (it = 1;; it++) {
-        int best = closest_face(ws), nh = -1, removed = 0, st;
+        int best = closest_face(ws), st;
         fxc_epa_face *f = &ws->face[best];
         fxc_svert s;
         fxc_vec3 n;
@@ -394,6 +394,7 @@ int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_res
         st = p->status;
         if (st == FXC_OK && !fxc_height_within(gap, fxc_v3_dot_wide(n, n), FXC_EPA_TOL) &&
             find_vertex(ws, s.w) < 0) {
+            int nh = -1, removed = 0;
             if (ws->nv < FXC_EPA_MAX_VERTICES) nh = find_horizon(ws, best, s.w, hz, &removed);
             if (nh < 0 || alive - removed + nh > FXC_EPA_MAX_FACES) st = FXC_ERR_CAPACITY;
             else if (!horizon_is_loop(hz, nh)) st = FXC_ERR_NO_CONVERGENCE;

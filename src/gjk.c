@@ -301,12 +301,17 @@ static fxc_vec3 simplex_point(const fxc_simplex *s, int use_b)
     fxc_vec3 P[4];
     feature f;
     int i, n = s->n < 4 ? s->n : 1;
+    if (n < 1) return fxc_v3(0, 0, 0); /* an empty simplex never reaches here */
+    f.n = n;
+    f.on_origin = 0;
+    f.idx[0] = f.idx[1] = f.idx[2] = 0;
+    f.w[0] = f.w[1] = f.w[2] = 0;
+    f.dir.x = f.dir.y = f.dir.z = 0;
     for (i = 0; i < n; i++) {
         P[i] = use_b ? s->p[i].b : s->p[i].a;
         f.idx[i] = i;
         f.w[i] = s->weight[i];
     }
-    f.n = n;
     return feature_point(P, &f);
 }
 
@@ -345,7 +350,7 @@ static void note_height(fxc_gjk_result *r, fxc_vec3 dir, fxc_vec3 w)
 
 void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
 {
-    fxc_simplex *s = &r->s, saved;
+    fxc_simplex *s = &r->s;
     fxc_vec3 v, vn, dir;
     measure m, mn;
     int it;
@@ -364,6 +369,7 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
 
     for (it = 2; r->outcome == FXC_GJK_CAPPED && it <= FXC_GJK_MAX_ITERATIONS; it++) {
         fxc_svert q;
+        fxc_simplex saved;
         int64_t l8;
 
         if (hit_exit >= 0 && m.u8 <= (int64_t)hit_exit * 256) {

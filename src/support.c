@@ -51,10 +51,10 @@ static fxc_vec3 core_support(const fxc_shape *s, fxc_vec3 d, int *status)
         p = dot_local(d, s->u.segment.b) > dot_local(d, s->u.segment.a) ? s->u.segment.b : s->u.segment.a;
         break;
     case FXC_SHAPE_TRIANGLE: {
-        int64_t best = dot_local(d, s->u.triangle.v[0]), t;
+        int64_t best = dot_local(d, s->u.triangle.v[0]);
         int i, k = 0;
         for (i = 1; i < 3; i++) {
-            t = dot_local(d, s->u.triangle.v[i]);
+            int64_t t = dot_local(d, s->u.triangle.v[i]);
             if (t > best) { best = t; k = i; }
         }
         p = s->u.triangle.v[k];
@@ -86,10 +86,10 @@ static fxc_vec3 core_support(const fxc_shape *s, fxc_vec3 d, int *status)
     }
     case FXC_SHAPE_HULL: {
         const fxc_vec3 *v = s->u.hull.vertices;
-        int64_t best = dot_local(d, v[0]), t;
+        int64_t best = dot_local(d, v[0]);
         int i, k = 0;
         for (i = 1; i < s->u.hull.count; i++) {
-            t = dot_local(d, v[i]);
+            int64_t t = dot_local(d, v[i]);
             if (t > best) { best = t; k = i; }
         }
         p = v[k];

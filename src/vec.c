@@ -35,6 +35,7 @@ uint32_t fxc_isqrt64(uint64_t v)
      * then at most a couple of unit corrections make it the exact floor. */
     sh = (fxc_bitlen64(v) - 31) & ~1;
     r = (uint64_t)isqrt32((uint32_t)(v >> sh)) << (sh / 2);
+    if (r == 0) r = 1; /* cannot happen (v >> sh >= 2^30); keeps the division safe */
     r = (r + v / r) / 2;
     if (r > 0xFFFFFFFFu) r = 0xFFFFFFFFu;
     while (r * r > v) r--;
@@ -239,7 +240,7 @@ int fxc_mat3_from_axis_angle(fxc_vec3 axis, fix16_t angle, fxc_mat3 *out)
     fxc_vec3 k;
     fix16_t s, c;
     int64_t t, kv[3], sk[3];
-    int i, j;
+    int i;
 
     if (!fxc_v3_normalize(axis, &k)) {
         fxc_mat3_identity(out);
@@ -259,6 +260,7 @@ int fxc_mat3_from_axis_angle(fxc_vec3 axis, fix16_t angle, fxc_mat3 *out)
          * in Q48 (t * ki * kj <= 2^17 * 2^32, s * k * 2^16 <= 2^48,
          * c * 2^32 <= 2^48: sum < 2^50) and rounded once. */
         for (i = 0; i < 3; i++) {
+            int j;
             for (j = 0; j < 3; j++) {
                 int64_t e = t * (kv[i] * kv[j]) + skew[i][j] * 65536;
                 if (i == j) e += (int64_t)c * ((int64_t)1 << 32);
