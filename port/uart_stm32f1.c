@@ -84,12 +84,12 @@ static void uart_putc(char c)
 
 void port_init(void)
 {
-    uint32_t a, b;
     if (!uart_ready) uart_setup();
 
     DEMCR |= DEMCR_TRCENA;
     use_dwt = 0;
     if ((DWT_CTRL & DWT_CTRL_NOCYCCNT) == 0) {
+        uint32_t a, b;
         DWT_CYCCNT = 0;
         DWT_CTRL |= DWT_CTRL_CYCCNTENA;
         a = DWT_CYCCNT;
