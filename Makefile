@@ -139,7 +139,7 @@ $(foreach b,$(QEMU_BOARDS),$(eval $(call board_template,$(b))))
 
 # ---- top-level targets ----------------------------------------------------
 .PHONY: $(HOST_VARIANTS:%=test-%)
-.PHONY: all deps test test-host lint check-nofloat demo demo-host bench bench-host clean distclean help \
+.PHONY: all deps test test-host lint size stack check-nofloat demo demo-host bench bench-host clean distclean help \
         $(QEMU_BOARDS:%=test-%) $(QEMU_BOARDS:%=demo-%) $(QEMU_BOARDS:%=bench-%)
 
 all: $(BUILD)/host/tests $(QEMU_BOARDS:%=$(BUILD)/%/tests.elf)
@@ -151,11 +151,11 @@ deps:
 ## test: host tests (ASan+UBSan; also gcc -O0/-O2 and clang -O2), the same tests on QEMU Cortex-M3 and M0,
 ##       the cross-platform determinism hash, and the no-float/no-heap check
 test: deps
-	@$(MAKE) --no-print-directory test-host $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat lint
+	@$(MAKE) --no-print-directory test-host $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat lint stack
 	@sh tools/check_determinism.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
 	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) | tee $(BUILD)/determinism.log
 	@sh tools/sum_results.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
-	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/check-nofloat.log $(BUILD)/lint.log $(BUILD)/determinism.log
+	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/check-nofloat.log $(BUILD)/lint.log $(BUILD)/stack.log $(BUILD)/determinism.log
 
 test-host: $(BUILD)/host/tests
 	$(BUILD)/host/tests | tee $(BUILD)/host/tests.log
@@ -168,6 +168,14 @@ check-nofloat: $(foreach b,$(QEMU_BOARDS),$($(b)_LIB_OBJS) $($(b)_FIXMATH_OBJS))
 ## lint: cppcheck and clang-tidy on src/ (must be clean), MISRA C:2012 report against docs/misra.md
 lint: deps
 	@sh tools/lint.sh $(FIXMATH_DIR) $(BUILD)/lint | tee $(BUILD)/lint.log
+
+## size: flash and RAM of the library on M0/M3 at -Os/-O2 (fxcollide, libfixmath, libgcc)
+size: deps
+	@sh tools/size_report.sh $(FIXMATH_DIR) $(BUILD)/size | tee $(BUILD)/size.log
+
+## stack: worst-case stack per public function on M0/M3 from the call graph; fails above the limits
+stack: deps
+	@sh tools/stack_check.sh $(FIXMATH_DIR) $(BUILD)/stack > $(BUILD)/stack.log; st=$$?; cat $(BUILD)/stack.log; exit $$st
 
 ## demo: run the demo on the emulated BOARD (default mps2-an385; BOARD=microbit for the M0)
 demo: deps

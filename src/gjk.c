@@ -179,15 +179,18 @@ static void triangle_feature(const fxc_vec3 *P, int i, int j, int k, feature *f)
         /* Unreachable in exact arithmetic for distinct points; kept so a
          * degenerate input can never divide by zero: take the best edge. */
         feature e;
-        measure mf, me;
+        fxc_vec3 q;
+        int64_t best, d;
         segment_feature(P, i, j, f);
-        feature_measure(P, f, &mf);
+        q = feature_point(P, f);
+        best = fxc_v3_dot_wide(q, q);
         segment_feature(P, j, k, &e);
-        feature_measure(P, &e, &me);
-        if (measure_less(&me, &mf)) { *f = e; mf = me; }
+        q = feature_point(P, &e);
+        d = fxc_v3_dot_wide(q, q);
+        if (d < best) { *f = e; best = d; }
         segment_feature(P, i, k, &e);
-        feature_measure(P, &e, &me);
-        if (measure_less(&me, &mf)) *f = e;
+        q = feature_point(P, &e);
+        if (fxc_v3_dot_wide(q, q) < best) *f = e;
         return;
     }
     f->n = 3;
@@ -223,7 +226,9 @@ void fxc_triangle_weights(const fxc_vec3 P[3], int32_t w[3])
  * faces. A flat tetrahedron (zero volume) checks all four faces. */
 static void tetra_feature(const fxc_vec3 *P, feature *f)
 {
-    static const int face[4][4] = { { 1, 2, 3, 0 }, { 0, 3, 2, 1 }, { 0, 1, 3, 2 }, { 0, 2, 1, 3 } };
+    /* Faces as ascending vertex triples (then the opposite vertex), so a
+     * chosen feature's indices ascend: simplex_reduce compacts in place. */
+    static const int face[4][4] = { { 1, 2, 3, 0 }, { 0, 2, 3, 1 }, { 0, 1, 3, 2 }, { 0, 1, 2, 3 } };
     int outside[4], flat = 0, any = 0, q, have = 0;
     measure best;
 
@@ -261,7 +266,6 @@ static void tetra_feature(const fxc_vec3 *P, feature *f)
 static int simplex_reduce(fxc_simplex *s, fxc_vec3 *v, measure *m)
 {
     fxc_vec3 P[4];
-    fxc_svert kept[3];
     feature f;
     int i;
     for (i = 0; i < s->n; i++) P[i] = s->p[i].w;
@@ -282,12 +286,12 @@ static int simplex_reduce(fxc_simplex *s, fxc_vec3 *v, measure *m)
         m->e = 0;
         return 1;
     }
-    for (i = 0; i < f.n; i++) kept[i] = s->p[f.idx[i]];
+    /* f.idx ascends (idx[i] >= i), so moving down in place is safe. */
     for (i = 0; i < f.n; i++) {
-        s->p[i] = kept[i];
+        s->p[i] = s->p[f.idx[i]];
         s->weight[i] = f.w[i];
         f.idx[i] = i;
-        P[i] = kept[i].w;
+        P[i] = s->p[i].w;
     }
     s->n = f.n;
     *v = feature_point(P, &f);

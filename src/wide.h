@@ -48,20 +48,9 @@ static inline int i128_sign(fxc_i128 a)
     return (a.hi | a.lo) != 0;
 }
 
-/* Exact a * b for any int64 a, b: four 32x32->64 partial products of the
- * magnitudes, then the sign. */
-static inline fxc_i128 i128_mul64(int64_t a, int64_t b)
-{
-    uint64_t ua = a < 0 ? (uint64_t)0 - (uint64_t)a : (uint64_t)a;
-    uint64_t ub = b < 0 ? (uint64_t)0 - (uint64_t)b : (uint64_t)b;
-    uint64_t a0 = ua & 0xFFFFFFFFu, a1 = ua >> 32, b0 = ub & 0xFFFFFFFFu, b1 = ub >> 32;
-    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
-    fxc_i128 r;
-    r.lo = (p00 & 0xFFFFFFFFu) | (mid << 32);
-    r.hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-    return ((a < 0) != (b < 0)) ? i128_neg(r) : r;
-}
+/* Exact a * b for any int64 a, b (src/wide.c). Out of line on purpose:
+ * inlined six times into the triangle test it costs more stack than time. */
+fxc_i128 i128_mul64(int64_t a, int64_t b);
 
 /* a >> n for a >= 0 and 0 <= n < 128. */
 static inline fxc_i128 i128_shr(fxc_i128 a, int n)

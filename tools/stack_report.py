@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Worst-case stack per public function from gcc's -fcallgraph-info=su.
+
+The library has no recursion and no dynamic stack (VLA/alloca), so the worst
+case is the deepest path of static frames through the call graph. Calls to
+functions without a node (libgcc helpers such as __aeabi_lmul) are charged
+LIBCALL_BYTES each. Fails (exit 1) on recursion, on a dynamic frame, on a
+frame larger than --frame-limit, or on a public function whose worst case
+exceeds --stack-limit.
+
+usage: stack_report.py [--frame-limit N] [--stack-limit N] [--name NAME] file.ci...
+"""
+import re
+import sys
+
+LIBCALL_BYTES = 32  # libgcc arithmetic helpers push at most a few registers
+
+
+def parse(files):
+    nodes, edges = {}, {}
+    for path in files:
+        text = open(path).read()
+        for m in re.finditer(r'node: \{ title: "([^"]+)" label: "[^"]*\\n[^"]*\\n(\d+) bytes \((\w+)\)', text):
+            nodes[m.group(1)] = (int(m.group(2)), m.group(3))
+        for m in re.finditer(r'edge: \{ sourcename: "([^"]+)" targetname: "([^"]+)"', text):
+            edges.setdefault(m.group(1), set()).add(m.group(2))
+    return nodes, edges
+
+
+def worst(name, nodes, edges, memo, path):
+    if name in memo:
+        return memo[name]
+    if name in path:
+        raise SystemExit("stack: recursion through " + " -> ".join(path + [name]))
+    own = nodes[name][0] if name in nodes else LIBCALL_BYTES
+    deepest, via = 0, []
+    for callee in sorted(edges.get(name, ())):
+        d, chain = worst(callee, nodes, edges, memo, path + [name])
+        if d > deepest:
+            deepest, via = d, chain
+    memo[name] = (own + deepest, [name] + via)
+    return memo[name]
+
+
+def main(argv):
+    frame_limit, stack_limit, label, files = 512, 1024, "", []
+    i = 0
+    while i < len(argv):
+        if argv[i] == "--frame-limit":
+            frame_limit = int(argv[i + 1]); i += 2
+        elif argv[i] == "--stack-limit":
+            stack_limit = int(argv[i + 1]); i += 2
+        elif argv[i] == "--name":
+            label = argv[i + 1]; i += 2
+        else:
+            files.append(argv[i]); i += 1
+    nodes, edges = parse(files)
+    memo, failed, passed = {}, 0, 0
+    print("| %s function | own frame | worst case (bytes) | deepest path |" % label)
+    print("|---|---|---|---|")
+    public = sorted(n for n in nodes if n.startswith("fxc_"))
+    for name in public:
+        total, chain = worst(name, nodes, edges, memo, [])
+        print("| %s | %d | %d | %s |" % (name, nodes[name][0], total, " > ".join(chain)))
+    for name, (size, kind) in sorted(nodes.items()):
+        if kind != "static" and kind != "bounded":
+            print("stack: %s has a %s frame" % (name, kind)); failed += 1
+        if size > frame_limit:
+            print("stack: %s frame %d bytes > limit %d" % (name, size, frame_limit)); failed += 1
+    for name in public:
+        if memo[name][0] > stack_limit:
+            print("stack: %s worst case %d bytes > limit %d" % (name, memo[name][0], stack_limit)); failed += 1
+    passed = len(public) + len(nodes) - failed
+    print("stack: %d functions, largest frame %d bytes (limit %d), deepest public call %d bytes (limit %d)" % (
+        len(nodes), max(s for s, _ in nodes.values()), frame_limit,
+        max(memo[n][0] for n in public), stack_limit))
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
