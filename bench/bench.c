@@ -194,7 +194,7 @@ static uint32_t timing_overhead(void)
 }
 
 /* ---- kernel costs: each kernel run KN times on varied inputs ---- */
-#define KN 256
+#define KN 64
 static fxc_vec3 kin[KN];
 static fxc_vec3w kwide[KN];
 static volatile int64_t ksink;
