@@ -139,7 +139,7 @@ $(foreach b,$(QEMU_BOARDS),$(eval $(call board_template,$(b))))
 
 # ---- top-level targets ----------------------------------------------------
 .PHONY: $(HOST_VARIANTS:%=test-%)
-.PHONY: all deps test test-host lint size stack check-nofloat demo demo-host bench bench-host clean distclean help \
+.PHONY: all deps test test-host lint size stack check-readme check-nofloat demo demo-host bench bench-host clean distclean help \
         $(QEMU_BOARDS:%=test-%) $(QEMU_BOARDS:%=demo-%) $(QEMU_BOARDS:%=bench-%)
 
 all: $(BUILD)/host/tests $(QEMU_BOARDS:%=$(BUILD)/%/tests.elf)
@@ -149,13 +149,13 @@ deps:
 	@sh tools/setup.sh
 
 ## test: host tests (ASan+UBSan; also gcc -O0/-O2 and clang -O2), the same tests on QEMU Cortex-M3 and M0,
-##       the cross-platform determinism hash, and the no-float/no-heap check
+##       determinism hash, no-float/no-heap check, lint, stack limits, README example
 test: deps
-	@$(MAKE) --no-print-directory test-host $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat lint stack
+	@$(MAKE) --no-print-directory test-host $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat lint stack check-readme
 	@sh tools/check_determinism.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
 	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) | tee $(BUILD)/determinism.log
 	@sh tools/sum_results.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
-	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/check-nofloat.log $(BUILD)/lint.log $(BUILD)/stack.log $(BUILD)/determinism.log
+	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/check-nofloat.log $(BUILD)/lint.log $(BUILD)/stack.log $(BUILD)/readme.log $(BUILD)/determinism.log
 
 test-host: $(BUILD)/host/tests
 	$(BUILD)/host/tests | tee $(BUILD)/host/tests.log
@@ -168,6 +168,10 @@ check-nofloat: $(foreach b,$(QEMU_BOARDS),$($(b)_LIB_OBJS) $($(b)_FIXMATH_OBJS))
 ## lint: cppcheck and clang-tidy on src/ (must be clean), MISRA C:2012 report against docs/misra.md
 lint: deps
 	@sh tools/lint.sh $(FIXMATH_DIR) $(BUILD)/lint | tee $(BUILD)/lint.log
+
+## check-readme: compile and run the README's code example
+check-readme: deps
+	@sh tools/check_readme.sh $(FIXMATH_DIR) $(BUILD)/readme > $(BUILD)/readme.log; st=$$?; cat $(BUILD)/readme.log; exit $$st
 
 ## size: flash and RAM of the library on M0/M3 at -Os/-O2 (fxcollide, libfixmath, libgcc)
 size: deps
@@ -200,4 +204,4 @@ distclean: clean
 	rm -rf .deps
 
 help:
-	@grep -E '^## ' Makefile | sed 's/^## /  make /'
+	@grep -hE '^## ' Makefile $(wildcard boards/boards.mk tests/fuzz/fuzz.mk) | sed 's/^## /  make /'
