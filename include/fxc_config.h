@@ -37,12 +37,20 @@
 #define FXC_TOUCH_TOL 1
 #endif
 
-/* EPA polytope capacity. Each EPA iteration adds one vertex, so this also
- * caps the iterations at FXC_EPA_MAX_VERTICES - 4. The workspace takes
- * 24 bytes a vertex and 12 bytes a face (2V - 4 faces): 1.5 KB at 32. */
+/* EPA polytope capacity. Each EPA iteration but the last adds one vertex
+ * to the start tetrahedron, so this also caps the iterations at
+ * FXC_EPA_MAX_ITERATIONS. The workspace takes 24 bytes a vertex and 12
+ * bytes a face (2V - 4 faces): 1.5 KB at 32. */
 #ifndef FXC_EPA_MAX_VERTICES
 #define FXC_EPA_MAX_VERTICES 32
 #endif
+#define FXC_EPA_MAX_ITERATIONS (FXC_EPA_MAX_VERTICES - 3)
+
+/* Most support calls one query can make (each call evaluates both shapes'
+ * support functions): GJK's iterations, up to 8 to prove a touching contact
+ * (fxc_distance: two per face of the final tetrahedron), up to 6 to grow
+ * GJK's simplex into EPA's start tetrahedron, and one per EPA iteration. */
+#define FXC_MAX_SUPPORT_CALLS (FXC_GJK_MAX_ITERATIONS + 8 + 6 + FXC_EPA_MAX_ITERATIONS)
 
 /* EPA stops when the new support point is at most this far (raw LSB)
  * beyond the closest face: polytope pairs stop exactly on their boundary. */

@@ -96,6 +96,7 @@ typedef struct {
     fxc_vec3 point_b;  /* closest point on B (world) */
     fxc_vec3 normal;   /* unit, from A to B; zero when overlapping */
     int iterations;    /* GJK iterations used (<= FXC_GJK_MAX_ITERATIONS) */
+    int support_calls; /* support calls made (<= FXC_MAX_SUPPORT_CALLS) */
 } fxc_distance_result;
 
 /* Boolean overlap test. Returns FXC_SEPARATED, or FXC_OVERLAPPING when the
@@ -141,8 +142,9 @@ typedef struct {
     fxc_vec3 normal;   /* unit, from A to B: moving B by depth * normal ends the overlap */
     fxc_vec3 point_a;  /* closest point / deepest contact point on A (world) */
     fxc_vec3 point_b;  /* closest point / deepest contact point on B (world) */
-    int gjk_iterations;
-    int epa_iterations;
+    int gjk_iterations; /* <= FXC_GJK_MAX_ITERATIONS */
+    int epa_iterations; /* <= FXC_EPA_MAX_ITERATIONS */
+    int support_calls;  /* <= FXC_MAX_SUPPORT_CALLS */
 } fxc_contact;
 
 /* One call for any pair: FXC_SEPARATED (distance, closest points, normal),

@@ -10,6 +10,7 @@ static void clear_distance(fxc_distance_result *o)
     o->point_b = fxc_v3(0, 0, 0);
     o->normal = fxc_v3(0, 0, 0);
     o->iterations = 0;
+    o->support_calls = 0;
 }
 
 /* Sum of the two margins (each < 2^28 raw: the sum fits). */
@@ -105,6 +106,7 @@ int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
         out->normal = n;
         out->point_a = fxc_pair_to_world(&p, pa);
         out->point_b = fxc_pair_to_world(&p, pb);
+        out->support_calls = p.support_calls;
         return st;
     }
 
@@ -116,6 +118,7 @@ int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
     out->point_a = fxc_pair_to_world(&p, fxc_v3_add(pa, fxc_v3_scale(n, p.a.shape->radius)));
     out->point_b = fxc_pair_to_world(&p, fxc_v3_sub(pb, fxc_v3_scale(n, p.b.shape->radius)));
     out->distance = dist > 0 ? (fix16_t)dist : 0;
+    out->support_calls = p.support_calls;
     if (g.outcome == FXC_GJK_CAPPED) return FXC_ERR_NO_CONVERGENCE;
     if (dist > FXC_TOUCH_TOL) return FXC_SEPARATED;
     if (dist >= -FXC_TOUCH_TOL) return FXC_TOUCHING;
@@ -131,6 +134,7 @@ static void clear_contact(fxc_contact *o)
     o->point_b = fxc_v3(0, 0, 0);
     o->gjk_iterations = 0;
     o->epa_iterations = 0;
+    o->support_calls = 0;
 }
 
 /* Points on the cores (pair frame) pushed out by the margins along the
@@ -178,6 +182,7 @@ int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
         set_points(&p, fxc_simplex_point_a(&g.s), fxc_simplex_point_b(&g.s), n, out);
         if (sd >= 0) out->distance = (fix16_t)sd;
         else out->depth = (fix16_t)-sd;
+        out->support_calls = p.support_calls;
         if (g.outcome == FXC_GJK_CAPPED) return FXC_ERR_NO_CONVERGENCE;
         return contact_status(sd);
     }
@@ -199,6 +204,7 @@ int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
     out->epa_iterations = e.iterations;
     sd = -((int64_t)e.depth + margins(&p));
     out->depth = (fix16_t)-sd;
+    out->support_calls = p.support_calls;
     set_points(&p, e.point_a, e.point_b, n, out);
     return est != FXC_OK ? est : contact_status(sd);
 }
