@@ -134,6 +134,7 @@ typedef struct {
     fxc_epa_face face[FXC_EPA_MAX_FACES];
     int nv;         /* vertices in use */
     int nf;         /* face slots in use (alive or free) */
+    int nfree;      /* free slots below nf */
 } fxc_workspace;
 
 typedef struct {

@@ -75,40 +75,39 @@ static int add_vertex(fxc_workspace *ws, const fxc_svert *s)
     return ws->nv++;
 }
 
-static int find_vertex(const fxc_workspace *ws, fxc_vec3 w)
-{
-    int i;
-    for (i = 0; i < ws->nv; i++)
-        if (ws->w[i].x == w.x && ws->w[i].y == w.y && ws->w[i].z == w.z) return i;
-    return -1;
-}
+/* The start tetrahedron's faces and their neighbours, for vertices 0..3
+ * ordered so that face (0, 1, 2) has vertex 3 behind it: every face is then
+ * counter-clockwise seen from outside, and each edge is walked in opposite
+ * directions by its two faces (adj[k] is across edge (v[k], v[k+1])). */
+static const uint8_t tetra_v[4][3] = { { 0, 1, 2 }, { 0, 3, 1 }, { 1, 3, 2 }, { 2, 3, 0 } };
+static const uint8_t tetra_adj[4][3] = { { 1, 2, 3 }, { 3, 2, 0 }, { 1, 3, 0 }, { 2, 1, 0 } };
 
-/* Face k of the start tetrahedron from vertices i, j, l, oriented so the
- * fourth vertex o lies behind it. */
-static void tetra_face(fxc_workspace *ws, int k, int i, int j, int l, int o)
+static void build_tetra(fxc_workspace *ws)
 {
-    fxc_epa_face *f = &ws->face[k];
-    f->v[0] = (uint8_t)i;
-    f->v[1] = (uint8_t)j;
-    f->v[2] = (uint8_t)l;
-    if (face_sees(ws, f, ws->w[o])) {
-        f->v[1] = (uint8_t)l;
-        f->v[2] = (uint8_t)j;
+    int f, k;
+    fxc_epa_face *f0 = &ws->face[0];
+    f0->v[0] = 0;
+    f0->v[1] = 1;
+    f0->v[2] = 2;
+    if (face_sees(ws, f0, ws->w[3])) {
+        /* vertex 3 in front of (0, 1, 2): swap vertices 1 and 2 */
+        fxc_vec3 t = ws->w[1];
+        ws->w[1] = ws->w[2];
+        ws->w[2] = t;
+        t = ws->a[1];
+        ws->a[1] = ws->a[2];
+        ws->a[2] = t;
     }
-    f->state = FACE_ALIVE;
-}
-
-/* Adjacency of the four start faces: match each edge with its reverse. */
-static void link_tetra(fxc_workspace *ws)
-{
-    int f, e, g, h;
-    for (f = 0; f < 4; f++)
-        for (e = 0; e < 3; e++)
-            for (g = 0; g < 4; g++)
-                for (h = 0; h < 3; h++)
-                    if (g != f && ws->face[g].v[h] == ws->face[f].v[(e + 1) % 3] &&
-                        ws->face[g].v[(h + 1) % 3] == ws->face[f].v[e])
-                        ws->face[f].adj[e] = (uint8_t)g;
+    for (f = 0; f < 4; f++) {
+        for (k = 0; k < 3; k++) {
+            ws->face[f].v[k] = tetra_v[f][k];
+            ws->face[f].adj[k] = tetra_adj[f][k];
+        }
+        ws->face[f].state = FACE_ALIVE;
+        face_measure(ws, &ws->face[f]);
+    }
+    ws->nf = 4;
+    ws->nfree = 0;
 }
 
 /* Support of A - B along a wide direction; 0 if the direction is zero. */
@@ -125,17 +124,10 @@ static int support_along(fxc_pair *p, fxc_vec3w d, fxc_svert *s)
  * segment, with *flat_dir a direction across it. */
 static int grow_from_segment(fxc_pair *p, fxc_vec3 w0, fxc_vec3 w1, fxc_svert *out, fxc_vec3w *flat_dir)
 {
-    fxc_vec3 e = fxc_v3_sub(w1, w0), axis = fxc_v3(0, 0, 0), d1;
+    fxc_vec3 e = fxc_v3_sub(w1, w0);
     fxc_vec3w dirs[2], c;
     int k, side;
-    int32_t ax = e.x < 0 ? -e.x : e.x, ay = e.y < 0 ? -e.y : e.y, az = e.z < 0 ? -e.z : e.z;
-    /* the coordinate axis least aligned with the segment */
-    if (ax <= ay && ax <= az) axis.x = FXC_ONE;
-    else if (ay <= az) axis.y = FXC_ONE;
-    else axis.z = FXC_ONE;
-    dirs[0] = fxc_v3_cross_wide(e, axis);
-    fxc_dir_fit(dirs[0], &d1);
-    dirs[1] = fxc_v3_cross_wide(e, d1);
+    fxc_segment_normals(e, dirs);
     *flat_dir = dirs[0];
     for (k = 0; k < 2; k++) {
         for (side = 0; side < 2; side++) {
@@ -186,7 +178,7 @@ static int build_start(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, 
     int i;
 
     ws->nv = 0;
-    ws->nf = 4;
+    ws->nf = 0;
     if (s->n == 1) {
         /* The origin is a support point: it is on the boundary. */
         fxc_vec3w d;
@@ -211,12 +203,7 @@ static int build_start(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, 
         }
         add_vertex(ws, &extra);
     }
-    tetra_face(ws, 0, 0, 1, 2, 3);
-    tetra_face(ws, 1, 0, 1, 3, 2);
-    tetra_face(ws, 2, 0, 2, 3, 1);
-    tetra_face(ws, 3, 1, 2, 3, 0);
-    link_tetra(ws);
-    for (i = 0; i < 4; i++) face_measure(ws, &ws->face[i]);
+    build_tetra(ws);
     return 1;
 }
 
@@ -276,19 +263,18 @@ typedef struct {
     uint8_t from, to, outer, outer_edge;
 } horizon_edge;
 
-/* Marks every face that sees w, starting from `start` (which does), and
- * lists the horizon: edges between a visible and a hidden face. Iterative
- * flood fill with an explicit stack. Returns the edge count, or -1 if the
- * horizon outgrows its buffer. */
-static int find_horizon(fxc_workspace *ws, int start, fxc_vec3 w, horizon_edge *hz, int *removed)
+/* Marks every face that sees w, starting from `start` (which does), lists
+ * them in gone[], and lists the horizon: edges between a visible and a
+ * hidden face. Iterative flood fill; the list doubles as the work stack.
+ * Returns the edge count, or -1 if the horizon outgrows its buffer. */
+static int find_horizon(fxc_workspace *ws, int start, fxc_vec3 w, horizon_edge *hz, uint8_t *gone, int *removed)
 {
-    uint8_t stack[FXC_EPA_MAX_FACES];
-    int top = 0, nh = 0;
-    stack[top++] = (uint8_t)start;
-    ws->face[start].state = FACE_VISIBLE;
+    int next = 0, nh = 0;
+    gone[0] = (uint8_t)start;
     *removed = 1;
-    while (top > 0) {
-        fxc_epa_face *f = &ws->face[stack[--top]];
+    ws->face[start].state = FACE_VISIBLE;
+    while (next < *removed) {
+        const fxc_epa_face *f = &ws->face[gone[next++]];
         int e;
         for (e = 0; e < 3; e++) {
             int gi = f->adj[e];
@@ -296,8 +282,7 @@ static int find_horizon(fxc_workspace *ws, int start, fxc_vec3 w, horizon_edge *
             if (g->state == FACE_VISIBLE) continue;
             if (g->state == FACE_ALIVE && face_sees(ws, g, w)) {
                 g->state = FACE_VISIBLE;
-                stack[top++] = (uint8_t)gi;
-                (*removed)++;
+                gone[(*removed)++] = (uint8_t)gi;
                 continue;
             }
             g->state = FACE_HIDDEN;
@@ -312,32 +297,49 @@ static int find_horizon(fxc_workspace *ws, int start, fxc_vec3 w, horizon_edge *
     return nh;
 }
 
-/* The horizon must be one simple loop: every edge's end starts exactly one
- * other edge. Always true for a convex polytope with exact visibility; the
- * check keeps a broken polytope from ever being built. */
-static int horizon_is_loop(const horizon_edge *hz, int nh)
+/* The horizon must be one simple loop: every vertex starts at most one
+ * horizon edge, and every edge's end starts one. Always true for a convex
+ * polytope with exact visibility; the check keeps a broken polytope from
+ * ever being built. Fills start_of[vertex] = edge index for rebuild; the
+ * caller resets it with clear_starts. */
+static int horizon_is_loop(const horizon_edge *hz, int nh, uint8_t *start_of)
 {
-    int i, j;
+    int i, ok = nh >= 3;
     for (i = 0; i < nh; i++) {
-        int next = 0;
-        for (j = 0; j < nh; j++) next += hz[j].from == hz[i].to;
-        if (next != 1) return 0;
+        if (start_of[hz[i].from] != NO_FACE) ok = 0;
+        start_of[hz[i].from] = (uint8_t)i;
     }
-    return nh >= 3;
+    for (i = 0; i < nh; i++)
+        if (start_of[hz[i].to] == NO_FACE) ok = 0;
+    return ok;
 }
 
-/* Replaces the visible faces by a fan from vertex wi to the horizon. */
-static void rebuild(fxc_workspace *ws, const horizon_edge *hz, int nh, int wi)
+static void clear_starts(const horizon_edge *hz, int nh, uint8_t *start_of)
+{
+    int i;
+    for (i = 0; i < nh; i++) start_of[hz[i].from] = NO_FACE;
+}
+
+/* Replaces the visible faces by a fan from vertex wi to the horizon. Freed
+ * slots are reused first; slots freed earlier are looked for only when
+ * needed, then the used range grows. */
+static void rebuild(fxc_workspace *ws, const horizon_edge *hz, int nh, const uint8_t *gone, int removed,
+                    const uint8_t *start_of, int wi)
 {
     uint8_t slot[FXC_EPA_MAX_VERTICES];
-    int i, j, k = 0;
-    for (i = 0; i < ws->nf; i++) {
-        if (ws->face[i].state == FACE_VISIBLE) ws->face[i].state = FACE_FREE;
-        if (ws->face[i].state == FACE_HIDDEN) ws->face[i].state = FACE_ALIVE;
+    int i, k;
+    for (i = 0; i < nh; i++) ws->face[hz[i].outer].state = FACE_ALIVE;
+    for (k = 0; k < nh && k < removed; k++) slot[k] = gone[k];
+    for (i = k; i < removed; i++) {
+        ws->face[gone[i]].state = FACE_FREE;
+        ws->nfree++;
     }
-    /* Reuse freed slots first, then grow the used range. */
-    for (i = 0; i < ws->nf && k < nh; i++)
-        if (ws->face[i].state == FACE_FREE) slot[k++] = (uint8_t)i;
+    for (i = 0; k < nh && ws->nfree > 0 && i < ws->nf; i++) {
+        if (ws->face[i].state == FACE_FREE) {
+            slot[k++] = (uint8_t)i;
+            ws->nfree--;
+        }
+    }
     while (k < nh) slot[k++] = (uint8_t)ws->nf++;
     for (i = 0; i < nh; i++) {
         fxc_epa_face *f = &ws->face[slot[i]];
@@ -351,33 +353,32 @@ static void rebuild(fxc_workspace *ws, const horizon_edge *hz, int nh, int wi)
     /* Fan neighbours: edge (to, w) of fan face i meets edge (w, from) of
      * the fan face j whose horizon edge starts where i's ends. */
     for (i = 0; i < nh; i++) {
-        for (j = 0; j < nh; j++) {
-            if (hz[j].from == hz[i].to) {
-                ws->face[slot[i]].adj[1] = slot[j];
-                ws->face[slot[j]].adj[2] = slot[i];
-            }
-        }
+        int j = start_of[hz[i].to];
+        ws->face[slot[i]].adj[1] = slot[j];
+        ws->face[slot[j]].adj[2] = slot[i];
     }
     for (i = 0; i < nh; i++) face_measure(ws, &ws->face[slot[i]]);
 }
 
 /* Clears the marks of an abandoned horizon search. */
-static void unmark(fxc_workspace *ws)
+static void unmark(fxc_workspace *ws, const horizon_edge *hz, int nh, const uint8_t *gone, int removed)
 {
     int i;
-    for (i = 0; i < ws->nf; i++)
-        if (ws->face[i].state == FACE_VISIBLE || ws->face[i].state == FACE_HIDDEN) ws->face[i].state = FACE_ALIVE;
+    for (i = 0; i < removed; i++) ws->face[gone[i]].state = FACE_ALIVE;
+    for (i = 0; i < nh; i++) ws->face[hz[i].outer].state = FACE_ALIVE;
 }
 
 int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_result *r)
 {
     horizon_edge hz[FXC_EPA_MAX_VERTICES];
+    uint8_t gone[FXC_EPA_MAX_FACES], start_of[FXC_EPA_MAX_VERTICES];
     int it, alive = 4;
 
     r->iterations = 0;
     if (!build_start(p, g, ws, r)) return FXC_OK;
+    for (it = 0; it < FXC_EPA_MAX_VERTICES; it++) start_of[it] = NO_FACE;
     /* Every pass either returns or adds a vertex, so there are at most
-     * FXC_EPA_MAX_VERTICES - 4 passes. */
+     * FXC_EPA_MAX_ITERATIONS passes. */
     for (it = 1;; it++) {
         int best = closest_face(ws), st;
         fxc_epa_face *f = &ws->face[best];
@@ -388,22 +389,26 @@ int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_res
         fxc_dir_fit(face_normal(ws, f), &n);
         fxc_pair_support(p, n, &s);
         r->iterations = it;
-        /* How far beyond the face is the new point? Exact in n28 units. */
+        /* How far beyond the face is the new point? Exact in n28 units.
+         * (A point already in the polytope is never beyond: it is convex.) */
         gap = fxc_v3_dot_wide(n, fxc_v3_sub(s.w, ws->w[f->v[0]]));
         fxc_pair_check_support(p, n, s.w, ws->w[f->v[0]]);
         st = p->status;
-        if (st == FXC_OK && !fxc_height_within(gap, fxc_v3_dot_wide(n, n), FXC_EPA_TOL) &&
-            find_vertex(ws, s.w) < 0) {
+        if (st == FXC_OK && !fxc_height_within(gap, fxc_v3_dot_wide(n, n), FXC_EPA_TOL)) {
             int nh = -1, removed = 0;
-            if (ws->nv < FXC_EPA_MAX_VERTICES) nh = find_horizon(ws, best, s.w, hz, &removed);
-            if (nh < 0 || alive - removed + nh > FXC_EPA_MAX_FACES) st = FXC_ERR_CAPACITY;
-            else if (!horizon_is_loop(hz, nh)) st = FXC_ERR_NO_CONVERGENCE;
-            else {
-                rebuild(ws, hz, nh, add_vertex(ws, &s));
+            if (ws->nv < FXC_EPA_MAX_VERTICES) nh = find_horizon(ws, best, s.w, hz, gone, &removed);
+            if (nh < 0 || alive - removed + nh > FXC_EPA_MAX_FACES) {
+                st = FXC_ERR_CAPACITY;
+            } else if (!horizon_is_loop(hz, nh, start_of)) {
+                st = FXC_ERR_NO_CONVERGENCE;
+            } else {
+                rebuild(ws, hz, nh, gone, removed, start_of, add_vertex(ws, &s));
+                clear_starts(hz, nh, start_of);
                 alive += nh - removed;
                 continue;
             }
-            unmark(ws);
+            clear_starts(hz, nh > 0 ? nh : 0, start_of);
+            unmark(ws, hz, nh > 0 ? nh : 0, gone, removed);
         }
         /* Converged, or out of room: the answer from this face. */
         face_result(ws, f, s.w, r);

@@ -409,8 +409,12 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
             r->outcome = FXC_GJK_CONTAINED;
             break;
         }
-        if (!measure_less(&mn, &m)) {
-            /* No progress in the exact distance measure: keep the answer. */
+        if (!measure_less(&mn, &m) && m.u8 - l8 <= (int64_t)2 * 256) {
+            /* No measurable progress and the bounds within 2 LSB: keep the
+             * previous answer. With a wider gap the decrease is real but
+             * below the measure's resolution (a long, thin simplex near the
+             * origin): go on from the new simplex, whose exact direction
+             * finds the next support point; the cap bounds the loop. */
             *s = saved;
             r->outcome = FXC_GJK_CONVERGED;
             break;

@@ -51,6 +51,10 @@ void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out);
 #define FXC_SUPPORT_SLACK 4
 void fxc_pair_check_support(fxc_pair *p, fxc_vec3 d, fxc_vec3 w, fxc_vec3 known);
 
+/* Two directions across a nonzero segment direction e: e x (the axis least
+ * aligned with e), and e x that (fitted first). */
+void fxc_segment_normals(fxc_vec3 e, fxc_vec3w out[2]);
+
 /* Pair-frame point -> world. */
 fxc_vec3 fxc_pair_to_world(const fxc_pair *p, fxc_vec3 v);
 

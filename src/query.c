@@ -19,28 +19,38 @@ static int32_t margins(const fxc_pair *p)
     return p->a.shape->radius + p->b.shape->radius;
 }
 
-/* The origin lies on the plane of a face of GJK's final simplex. If the
- * whole Minkowski difference lies within FXC_TOUCH_TOL of one side of that
- * plane, the shapes only touch; the outward side is the normal from A to B.
- * Free when GJK met such a plane already, else two support calls a face. Returns 1 and the unit normal when proven. */
+/* The origin lies in GJK's final simplex. If the whole Minkowski difference
+ * lies within FXC_TOUCH_TOL of one side of a plane through the origin, the
+ * shapes only touch, and the plane's outward side is the normal from A to
+ * B. Candidate planes: one GJK met on its way (free), else the simplex's
+ * own: a triangle's plane, the tetrahedron faces holding the origin, or two
+ * planes across a segment; two support calls each, at most 8. Returns 1
+ * and the unit normal when proven. */
 static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *normal)
 {
     static const int face[4][3] = { { 0, 1, 2 }, { 1, 2, 3 }, { 0, 2, 3 }, { 0, 1, 3 } };
     const fxc_simplex *s = &g->s;
-    int q, nf = s->n == 3 ? 1 : s->n == 4 ? 4 : 0;
+    fxc_vec3w cand[4];
+    int q, nc = 0;
     if (g->touch) {
-        /* GJK already met a support plane within the band. */
         fxc_v3_normalize(g->touch_dir, normal);
         return 1;
     }
-    for (q = 0; q < nf; q++) {
+    if (s->n == 2) {
+        fxc_segment_normals(fxc_v3_sub(s->p[1].w, s->p[0].w), cand);
+        nc = 2;
+    }
+    for (q = 0; s->n >= 3 && q < (s->n == 3 ? 1 : 4); q++) {
         fxc_vec3 A = s->p[face[q][0]].w, B = s->p[face[q][1]].w, C = s->p[face[q][2]].w;
         fxc_vec3w n = fxc_v3_cross_wide(fxc_v3_sub(B, A), fxc_v3_sub(C, A));
+        /* in a tetrahedron, only faces whose plane holds the origin */
+        if (s->n == 4 && fxc_sign_dot_wide(n, A) != 0) continue;
+        cand[nc++] = n;
+    }
+    for (q = 0; q < nc; q++) {
         fxc_vec3 d;
         int side;
-        if (!fxc_dir_fit(n, &d)) continue;
-        /* In a tetrahedron, only faces whose plane holds the origin. */
-        if (s->n == 4 && fxc_sign_dot_wide(n, A) != 0) continue;
+        if (!fxc_dir_fit(cand[q], &d)) continue;
         for (side = 0; side < 2; side++) {
             fxc_svert w;
             fxc_pair_support(p, d, &w);
@@ -103,6 +113,7 @@ int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
          * margins are within the touching band. */
         st = FXC_OVERLAPPING;
         if (margins(&p) <= FXC_TOUCH_TOL && prove_touching(&p, &g, &n)) st = FXC_TOUCHING;
+        if (p.status != FXC_OK) return p.status;
         out->normal = n;
         out->point_a = fxc_pair_to_world(&p, pa);
         out->point_b = fxc_pair_to_world(&p, pb);
@@ -113,6 +124,10 @@ int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
     /* GJK's direction points from the Minkowski difference A - B towards
      * the origin: from A to B. */
     if (!fxc_v3_normalize(g.dir, &n)) (void)prove_touching(&p, &g, &n);
+    if (p.status != FXC_OK) {
+        clear_distance(out);
+        return p.status;
+    }
     dist = (int64_t)fxc_gjk_distance(&g) - margins(&p);
     out->normal = n;
     out->point_a = fxc_pair_to_world(&p, fxc_v3_add(pa, fxc_v3_scale(n, p.a.shape->radius)));
@@ -178,6 +193,10 @@ int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
         /* Cores apart: distance from GJK, margins subtracted (shallow
          * contact of rounded shapes needs no EPA). */
         if (!fxc_v3_normalize(g.dir, &n)) (void)prove_touching(&p, &g, &n);
+        if (p.status != FXC_OK) {
+            clear_contact(out);
+            return p.status;
+        }
         sd = (int64_t)fxc_gjk_distance(&g) - margins(&p);
         set_points(&p, fxc_simplex_point_a(&g.s), fxc_simplex_point_b(&g.s), n, out);
         if (sd >= 0) out->distance = (fix16_t)sd;

@@ -25,6 +25,7 @@ const char *fxc_status_name(int status)
     }
 }
 
+/* |v|, for values already known to be in range (never INT32_MIN). */
 static fix16_t abs16(fix16_t v)
 {
     return v < 0 ? -v : v;
@@ -175,7 +176,7 @@ int fxc_shape_hull(fxc_shape *s, const fxc_vec3 *vertices, int count, fix16_t ra
     if (st == FXC_OK && count > FXC_HULL_MAX_VERTICES) st = FXC_ERR_TOO_MANY_VERTICES;
     for (i = 0; st == FXC_OK && i < count; i++) {
         st = check_point(vertices[i]);
-        if (vec_bound(vertices[i]) > s->bound) s->bound = vec_bound(vertices[i]);
+        if (st == FXC_OK && vec_bound(vertices[i]) > s->bound) s->bound = vec_bound(vertices[i]);
     }
     if (st == FXC_OK) {
         s->u.hull.vertices = vertices;

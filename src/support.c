@@ -15,27 +15,37 @@ static int64_t dot_local(fxc_vec3 d, fxc_vec3 p)
     return fxc_v3_dot_wide(d, p);
 }
 
-/* round(r * c / len) for 0 <= r < 2^28, |c| <= len < 2^32, len > 0. */
-static fix16_t scale_ratio(fix16_t r, int32_t c, uint32_t len)
+/* Point of a circle of radius r (< 2^28) in the z = 0 plane farthest along
+ * (dx, dy); the centre when the direction is vertical (every rim point
+ * ties). The direction is first scaled to 30 significant bits, so a short
+ * xy part (a direction near the axis) loses nothing; the length is rounded
+ * up and the division truncates, so the point never lies outside the
+ * circle (error < 1 LSB inwards). r * x < 2^58. */
+static void rim_point(fix16_t r, int32_t dx, int32_t dy, fxc_vec3 *p)
 {
-    int64_t n = (int64_t)r * c;
-    int64_t h = (int64_t)(len / 2);
-    return (fix16_t)((n >= 0 ? n + h : n - h) / (int64_t)len);
-}
-
-/* Point of a circle of radius r in the z = 0 plane farthest along (dx, dy);
- * the centre when the direction is vertical (every rim point ties). */
-static void rim_point(fix16_t r, int32_t dx, int32_t dy, fxc_vec3 *p, uint32_t *len_out)
-{
-    uint32_t len = fxc_isqrt64((uint64_t)((int64_t)dx * dx) + (uint64_t)((int64_t)dy * dy));
-    *len_out = len;
-    if (len == 0) {
+    int64_t x = dx, y = dy;
+    uint64_t m = (uint64_t)(x < 0 ? -x : x), s;
+    uint32_t len;
+    int sh;
+    if ((uint64_t)(y < 0 ? -y : y) > m) m = (uint64_t)(y < 0 ? -y : y);
+    if (m == 0) {
         p->x = 0;
         p->y = 0;
         return;
     }
-    p->x = scale_ratio(r, dx, len);
-    p->y = scale_ratio(r, dy, len);
+    sh = 30 - fxc_bitlen64(m);
+    if (sh >= 0) {
+        x *= (int64_t)1 << sh;
+        y *= (int64_t)1 << sh;
+    } else {
+        x >>= -sh;
+        y >>= -sh;
+    }
+    s = (uint64_t)(x * x) + (uint64_t)(y * y);
+    len = fxc_isqrt64(s);
+    if ((uint64_t)len * len < s) len++;
+    p->x = (fix16_t)((int64_t)r * x / (int64_t)len);
+    p->y = (fix16_t)((int64_t)r * y / (int64_t)len);
 }
 
 /* Support of a shape core in its local frame; d is any nonzero local
@@ -65,19 +75,16 @@ static fxc_vec3 core_support(const fxc_shape *s, fxc_vec3 d, int *status)
         p.y = d.y >= 0 ? s->u.box.half.y : -s->u.box.half.y;
         p.z = d.z >= 0 ? s->u.box.half.z : -s->u.box.half.z;
         break;
-    case FXC_SHAPE_CYLINDER: {
-        uint32_t len;
-        rim_point(s->u.cylinder.radius, d.x, d.y, &p, &len);
+    case FXC_SHAPE_CYLINDER:
+        rim_point(s->u.cylinder.radius, d.x, d.y, &p);
         p.z = d.z >= 0 ? s->u.cylinder.half_height : -s->u.cylinder.half_height;
         break;
-    }
     case FXC_SHAPE_CONE: {
-        /* apex (0,0,h) scores d.z*h; the best base point scores
-         * -d.z*h + r*|d_xy|. Both below 2^60. */
-        uint32_t len;
+        /* apex (0,0,h) scores d.z*h; the best base point q scores
+         * -d.z*h + d_xy.q_xy. All below 2^61. */
         fix16_t h = s->u.cone.half_height;
-        rim_point(s->u.cone.radius, d.x, d.y, &p, &len);
-        if (2 * (int64_t)d.z * h >= (int64_t)s->u.cone.radius * len) {
+        rim_point(s->u.cone.radius, d.x, d.y, &p);
+        if (2 * (int64_t)d.z * h >= (int64_t)d.x * p.x + (int64_t)d.y * p.y) {
             p = fxc_v3(0, 0, h);
         } else {
             p.z = -h;
@@ -203,6 +210,18 @@ void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out)
     out->a = body_support(p, &p->a, dir);
     out->b = body_support(p, &p->b, fxc_v3_neg(dir));
     out->w = fxc_v3_sub(out->a, out->b);
+}
+
+void fxc_segment_normals(fxc_vec3 e, fxc_vec3w out[2])
+{
+    fxc_vec3 axis = fxc_v3(0, 0, 0), d1;
+    int32_t ax = e.x < 0 ? -e.x : e.x, ay = e.y < 0 ? -e.y : e.y, az = e.z < 0 ? -e.z : e.z;
+    if (ax <= ay && ax <= az) axis.x = FXC_ONE;
+    else if (ay <= az) axis.y = FXC_ONE;
+    else axis.z = FXC_ONE;
+    out[0] = fxc_v3_cross_wide(e, axis);
+    fxc_dir_fit(out[0], &d1);
+    out[1] = fxc_v3_cross_wide(e, d1);
 }
 
 void fxc_pair_check_support(fxc_pair *p, fxc_vec3 d, fxc_vec3 w, fxc_vec3 known)
