@@ -76,6 +76,21 @@ static const fxc_vec3 ico[12] = {
     { 27862, 0, 17220 }, { -27862, 0, 17220 }, { 27862, 0, -17220 }, { -27862, 0, -17220 },
 };
 
+/* 64 points on a sphere of radius 0.5 (integer golden-angle spiral). */
+static fxc_vec3 ball64[64];
+
+static void make_ball64(void)
+{
+    int i;
+    for (i = 0; i < 64; i++) {
+        fix16_t z = (fix16_t)(65536 - (2 * i + 1) * 1024); /* (1 - (2i+1)/64) */
+        fix16_t s, c, rxy;
+        fxc_sincos((fix16_t)((int64_t)i * 157286), &s, &c); /* 2.4 rad steps */
+        rxy = (fix16_t)fxc_isqrt64((uint64_t)((int64_t)65536 * 65536 - (int64_t)z * z));
+        ball64[i] = fxc_v3_scale(fxc_v3(fxc_round32((int64_t)rxy * c), fxc_round32((int64_t)rxy * s), z), 32768);
+    }
+}
+
 typedef struct {
     fxc_shape a, b;
     fxc_transform ta, tb;
@@ -131,6 +146,16 @@ static int make_case(int w, rng *r, pair *p)
         fxc_shape_box(&p->b, hb, 0);
         fxc_transform_set(&p->tb, &mb, fxc_v3_scale(dir, range(r, 0, 39321)));
         return Q_COLLIDE;
+    case 8: /* worst case: curved cores deep inside each other, EPA at its cap */
+        fxc_shape_cylinder(&p->a, range(r, 32768, 65536), range(r, 32768, 65536), 0);
+        fxc_shape_cone(&p->b, range(r, 32768, 65536), range(r, 32768, 65536), 0);
+        fxc_transform_set(&p->tb, &mb, fxc_v3_scale(dir, range(r, 0, 16384)));
+        return Q_COLLIDE;
+    case 9: /* worst case: two 64-vertex hulls deep inside each other */
+        fxc_shape_hull(&p->a, ball64, 64, 0);
+        fxc_shape_hull(&p->b, ball64, 64, 0);
+        fxc_transform_set(&p->tb, &mb, fxc_v3_scale(dir, range(r, 0, 16384)));
+        return Q_COLLIDE;
     default: /* 6: capsule-capsule penetration */
         {
             fix16_t h1 = range(r, 16384, 65536), r1 = range(r, 8192, 32768);
@@ -143,9 +168,10 @@ static int make_case(int w, rng *r, pair *p)
     }
 }
 
-static const char *names[8] = { "", "box-box penetration", "box-box shallow contact", "box-box intersect",
-                                "sphere-sphere penetration", "icosahedron-box penetration",
-                                "capsule-capsule penetration", "box-box distance" };
+static const char *names[10] = { "", "box-box penetration", "box-box shallow contact", "box-box intersect",
+                                 "sphere-sphere penetration", "icosahedron-box penetration",
+                                 "capsule-capsule penetration", "box-box distance",
+                                 "worst: cylinder-cone deep (EPA cap)", "worst: 64-vertex hulls deep" };
 
 static fxc_workspace ws;
 static uint32_t cost[CASES];
@@ -269,7 +295,8 @@ int main(void)
     kernel_table();
     port_printf("| workload | mean | median | max | GJK it. mean/max | EPA it. mean/max | statuses ok |\n");
     port_printf("|---|---|---|---|---|---|---|\n");
-    for (w = 1; w <= 7; w++) {
+    make_ball64();
+    for (w = 1; w <= 9; w++) {
         int passes = T_PASSES, pass, i, gmax = 0, emax = 0, bad = 0;
         uint64_t sum = 0, gsum = 0, esum = 0;
         uint32_t pass_mean[PASSES_HOST];
