@@ -24,6 +24,8 @@
  *    leaves its bound during that proof (fuzz_callback_in_touching_proof).
  *  - Cylinder and cone rim points overshoot the radius when the local
  *    direction's xy part is short (fuzz_cylinder_rim_overshoot).
+ *  - After the fix of the "no progress" exit (af459d2), GJK can cycle to
+ *    FXC_GJK_MAX_ITERATIONS in one argument order (fuzz_gjk_cycles_to_cap).
  *  - fxc_shape_hull takes |coordinate| of a vertex before the range check
  *    stops the loop: signed overflow on INT32_MIN
  *    (fuzz_hull_int32_min_vertex; on the host it runs in a child process,
@@ -32,6 +34,7 @@
 #if !defined(FXC_BOARD_NAME) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200112L /* fork, waitpid: host only */
 #endif
+#include <math.h>
 #include "test.h"
 #if !T_ON_TARGET
 #include <sys/types.h>
@@ -420,6 +423,83 @@ void test_fuzz_callback_in_touching_proof(void)
     st = fxc_distance(&b, &tb, &a, &ta, &d);
     CHECK_MSG(axis_calls == 0 || st == FXC_ERR_CALLBACK, "point/square: %s after %d calls beyond the bound", fxc_status_name(st),
               axis_calls);
+}
+
+/* Found on af459d2, after the fix of the "no progress" exit: GJK now goes
+ * on from a simplex whose progress it cannot measure and relies on
+ * FXC_GJK_MAX_ITERATIONS to stop, and some pairs cycle until that cap: one
+ * argument order converges in a few iterations, the other returns
+ * FXC_ERR_NO_CONVERGENCE after 40 (with a right best answer).
+ * 1) fuzzer input (hex): 00 25 7e 01 00 04 38 00 00 09 00 00 01 6f 00 46 58
+ *    43 5f 45 52 52 5f 4e 45 c7 41 54 49 00 4c 60 05 00. Cone half height
+ *    4111 raw, radius 2304 units, turned by a quaternion, at (73.33, 76,
+ *    5.0) units; point at the origin: cone/point SEPARATED 288513 after 4
+ *    iterations, point/cone NO_CONVERGENCE (288514) after 40.
+ * 2) fuzzer input (hex): 63 63 63 63 d5 63 64 00 63 00 09 38 06 00 05 04 00
+ *    00 01 00 00 00 00 00 00 01 01 00 28 00 00 6f 00 00 4c 00 00 ff ff ff
+ *    ff ff ff ff ff ff ff ff ff ff 02 00 00 00 ff ff ff ff ff ff 04 3f 06 04
+ *    00 80 75 6e 6b 6e 6f 77 ff ff 04 c4 00 00 04 00 75 6e 6b 54 54 54 54
+ *    54 54 54 54 54 01 01 00 28 00 00 6f 00 00 4c 05 04 00. An honest
+ *    ellipsoid callback (radii 4, 151020300, 393223 raw; margin 2) at
+ *    (1 unit, 0, 0) and a unit sphere at (-2, -2, -2) raw: depth 4 along x
+ *    (65534 - 65530). ellipsoid/sphere PENETRATING 4 after 7 iterations,
+ *    sphere/ellipsoid NO_CONVERGENCE (4) after 40. */
+static const double flat_ellipsoid_radii[3] = { 4, 151020300, 393223 };
+static fxc_vec3 flat_ellipsoid(fxc_vec3 d, void *user)
+{
+    double t[3], s = 0, dd[3];
+    fix16_t c[3];
+    int i;
+    (void)user;
+    dd[0] = d.x; dd[1] = d.y; dd[2] = d.z;
+    for (i = 0; i < 3; i++) {
+        t[i] = flat_ellipsoid_radii[i] * flat_ellipsoid_radii[i] * dd[i];
+        s += t[i] * dd[i];
+    }
+    for (i = 0; i < 3; i++) {
+        double x = s > 0 ? t[i] / sqrt(s) : 0, r = flat_ellipsoid_radii[i];
+        if (x > r) x = r;
+        if (x < -r) x = -r;
+        c[i] = (fix16_t)(x < 0 ? -(int32_t)(-x + 0.5) : (int32_t)(x + 0.5));
+    }
+    return fxc_v3(c[0], c[1], c[2]);
+}
+
+void test_fuzz_gjk_cycles_to_cap(void)
+{
+    static const int32_t rot[9] = { 27226, 59613, -182, -59613, 27225, -286, -185, 284, 65535 };
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_distance_result d;
+    fxc_contact c;
+    fxc_mat3 m;
+    int k;
+    origin_point(&b, &tb);
+    set_rot(&m, rot);
+    CHECK(fxc_shape_cone(&a, 4111, 150995000, 0) == FXC_OK);
+    fxc_transform_set(&ta, &m, fxc_v3(4805640, 4980736, 327692));
+    for (k = 0; k < 2; k++) {
+        const fxc_shape *p = k ? &b : &a, *q = k ? &a : &b;
+        const fxc_transform *tp = k ? &tb : &ta, *tq = k ? &ta : &tb;
+        int ds = fxc_distance(p, tp, q, tq, &d), cs = fxc_collide(p, tp, q, tq, &ws, &c);
+        CHECK_MSG(ds == FXC_SEPARATED && iabs(d.distance - 288513) <= 8, "%s: distance %s %d after %d iterations",
+                  k ? "point/cone" : "cone/point", fxc_status_name(ds), (int)d.distance, d.iterations);
+        CHECK_MSG(cs == FXC_SEPARATED && iabs(c.distance - 288513) <= 8, "%s: collide %s %d after %d iterations",
+                  k ? "point/cone" : "cone/point", fxc_status_name(cs), (int)c.distance, c.gjk_iterations);
+    }
+    CHECK(fxc_shape_custom(&a, flat_ellipsoid, 0, 151020300, 2) == FXC_OK);
+    fxc_transform_set(&ta, 0, fxc_v3(FXC_ONE, 0, 0));
+    CHECK(fxc_shape_sphere(&b, FXC_ONE) == FXC_OK);
+    fxc_transform_set(&tb, 0, fxc_v3(-2, -2, -2));
+    for (k = 0; k < 2; k++) {
+        const fxc_shape *p = k ? &b : &a, *q = k ? &a : &b;
+        const fxc_transform *tp = k ? &tb : &ta, *tq = k ? &ta : &tb;
+        int ds = fxc_distance(p, tp, q, tq, &d), cs = fxc_collide(p, tp, q, tq, &ws, &c);
+        CHECK_MSG(ds == FXC_OVERLAPPING, "%s: distance %s after %d iterations", k ? "sphere/ellipsoid" : "ellipsoid/sphere",
+                  fxc_status_name(ds), d.iterations);
+        CHECK_MSG(cs == FXC_PENETRATING && iabs(c.depth - 4) <= 2, "%s: collide %s depth %d after %d iterations",
+                  k ? "sphere/ellipsoid" : "ellipsoid/sphere", fxc_status_name(cs), (int)c.depth, c.gjk_iterations);
+    }
 }
 
 /* fuzzer input (hex, first hit): af 08 0b 02 00 44 00 08 02 01 7e 00 00 ff
