@@ -502,6 +502,42 @@ void test_fuzz_gjk_cycles_to_cap(void)
     }
 }
 
+/* fuzzer input (hex): 00 08 02 00 04 f9 00 ff 00 08 02 00 04 70 04 00 00
+ * 00 00 04 00 00 f1 00 01 00 00 00 00 00 00 00 ff. Found with the
+ * uncommitted src/gjk.c of the working tree after af459d2 (passes at
+ * af459d2 itself): a guard for that change.
+ * Triangle (16711929, 131073, 262144), (0, 15794176, 0), (0, 0, -1) and a
+ * point at the origin, 1 raw above vertex (0,0,-1): TOUCHING at distance
+ * 1, normal (nearly) the face normal (-1028, 0, 65528) raw from the
+ * triangle to the point. point/triangle answered the direction of the
+ * vertex, (0, 0, -1), along whose opposite the triangle rises 4 units
+ * (262144 raw) above the contact. Bound: 4 raw plus the Q16.16 rounding
+ * of the normal times the largest vertex (0.87 * 2^-16 * 1.67e7 = 222):
+ * 256 raw. */
+void test_fuzz_touching_normal_vertex(void)
+{
+    static const fxc_vec3 v[3] = { { 16711929, 131073, 262144 }, { 0, 15794176, 0 }, { 0, 0, -1 } };
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_distance_result d;
+    fxc_contact c;
+    int st;
+    origin_point(&b, &tb);
+    fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
+    CHECK(fxc_shape_triangle(&a, v[0], v[1], v[2], 0) == FXC_OK);
+    st = fxc_distance(&a, &ta, &b, &tb, &d);
+    CHECK_MSG(st == FXC_TOUCHING && max_height(d.normal, v, 3) <= 256, "triangle/point distance: %s normal (%d,%d,%d), rises %d raw",
+              fxc_status_name(st), (int)d.normal.x, (int)d.normal.y, (int)d.normal.z, (int)max_height(d.normal, v, 3));
+    st = fxc_distance(&b, &tb, &a, &ta, &d);
+    CHECK_MSG(st == FXC_TOUCHING && max_height(fxc_v3_neg(d.normal), v, 3) <= 256,
+              "point/triangle distance: %s normal (%d,%d,%d), rises %d raw", fxc_status_name(st), (int)d.normal.x, (int)d.normal.y,
+              (int)d.normal.z, (int)max_height(fxc_v3_neg(d.normal), v, 3));
+    st = fxc_collide(&b, &tb, &a, &ta, &ws, &c);
+    CHECK_MSG(st == FXC_TOUCHING && max_height(fxc_v3_neg(c.normal), v, 3) <= 256,
+              "point/triangle collide: %s normal (%d,%d,%d), rises %d raw", fxc_status_name(st), (int)c.normal.x, (int)c.normal.y,
+              (int)c.normal.z, (int)max_height(fxc_v3_neg(c.normal), v, 3));
+}
+
 /* fuzzer input (hex, first hit): af 08 0b 02 00 44 00 08 02 01 7e 00 00 ff
  * fb 00 08 02 02 00 04 00 00 f2 00 00 04 00 00 00 00 00 08 02 05 fb ff ff
  * 00 01 03 00 00 00 04 00 00 08 0a 04 00 84 00 01 00 00 (a vertex with a
