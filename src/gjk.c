@@ -354,10 +354,10 @@ static void note_height(fxc_gjk_result *r, fxc_vec3 dir, fxc_vec3 w)
 
 void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
 {
-    fxc_simplex *s = &r->s;
-    fxc_vec3 v, vn, dir;
-    measure m, mn;
-    int it;
+    fxc_simplex *s = &r->s, best;
+    fxc_vec3 v, vn, dir, best_v;
+    measure m, mn, best_m;
+    int it, stall = 0;
 
     /* First direction: from A's centre towards B's (the support of A - B
      * along it is the likeliest closest point); +x if the centres meet. */
@@ -371,9 +371,11 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     r->iterations = 1;
     r->outcome = simplex_reduce(s, &v, &m) ? FXC_GJK_CONTAINED : FXC_GJK_CAPPED;
 
+    best = *s;
+    best_v = v;
+    best_m = m;
     for (it = 2; r->outcome == FXC_GJK_CAPPED && it <= FXC_GJK_MAX_ITERATIONS; it++) {
         fxc_svert q;
-        fxc_simplex saved;
         int64_t l8;
 
         if (hit_exit >= 0 && m.u8 <= (int64_t)hit_exit * 256) {
@@ -401,7 +403,6 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
             r->outcome = FXC_GJK_CONVERGED;
             break;
         }
-        saved = *s;
         s->p[s->n++] = q;
         if (simplex_reduce(s, &vn, &mn)) {
             v = vn;
@@ -409,18 +410,30 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
             r->outcome = FXC_GJK_CONTAINED;
             break;
         }
-        if (!measure_less(&mn, &m) && m.u8 - l8 <= (int64_t)2 * 256) {
-            /* No measurable progress and the bounds within 2 LSB: keep the
-             * previous answer. With a wider gap the decrease is real but
-             * below the measure's resolution (a long, thin simplex near the
-             * origin): go on from the new simplex, whose exact direction
-             * finds the next support point; the cap bounds the loop. */
-            *s = saved;
+        v = vn;
+        m = mn;
+        if (measure_less(&m, &best_m)) {
+            best = *s;
+            best_v = v;
+            best_m = m;
+            stall = 0;
+            continue;
+        }
+        if (best_m.u8 - l8 <= (int64_t)2 * 256 || ++stall > FXC_GJK_STALL_STEPS) {
+            /* No measurable progress: stop with the best answer when the
+             * bounds are within 2 LSB, or after a few steps. With a wider
+             * gap the decrease can be real but below the measure's
+             * resolution (a long, thin simplex near the origin): the new
+             * simplex's exact direction then finds the next support point,
+             * so a few more steps are worth trying. */
             r->outcome = FXC_GJK_CONVERGED;
             break;
         }
-        v = vn;
-        m = mn;
+    }
+    if (r->outcome != FXC_GJK_CONTAINED && measure_less(&best_m, &m)) {
+        *s = best;
+        v = best_v;
+        m = best_m;
     }
     r->v = v;
     r->dir = m.d;

@@ -56,6 +56,10 @@ fxc_vec3 fxc_simplex_point_b(const fxc_simplex *s);
  * origin; exact region choice, as inside GJK. */
 void fxc_triangle_weights(const fxc_vec3 P[3], int32_t w[3]);
 
+/* GJK steps allowed without measurable progress before it settles for the
+ * best answer so far (see fxc_gjk). */
+#define FXC_GJK_STALL_STEPS 4
+
 /* Margin (raw LSB) by which the final distance may fall below a lower
  * bound proven during the iterations: the rounding of v (<= 3 LSB per
  * component at full range) and of its length. */
