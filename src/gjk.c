@@ -430,7 +430,9 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
             break;
         }
     }
-    if (r->outcome != FXC_GJK_CONTAINED && measure_less(&best_m, &m)) {
+    /* The latest feature wins ties within 1 LSB: at equal distance its
+     * direction comes from more support points. */
+    if (r->outcome != FXC_GJK_CONTAINED && best_m.u8 < m.u8 - 256) {
         *s = best;
         v = best_v;
         m = best_m;
