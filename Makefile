@@ -150,14 +150,15 @@ deps:
 
 ## test: host tests (ASan+UBSan; also gcc -O0/-O2 and clang -O2), the same tests on QEMU Cortex-M3 and M0,
 ##       determinism hash, no-float/no-heap check, lint, stack limits, README example, the demo on both
-##       emulated boards, the real-board images (built, memory map checked, micro:bit image run in QEMU)
+##       emulated boards, the real-board images (built, memory map checked, micro:bit image run in QEMU),
+##       and a fixed-seed libFuzzer smoke run
 test: deps
-	@$(MAKE) --no-print-directory test-host $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat lint stack check-readme \
+	@$(MAKE) --no-print-directory test-host $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat lint stack check-readme fuzz-smoke \
 	    demo-mps2-an385 demo-microbit boards run-board-microbit
 	@sh tools/check_determinism.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
 	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) | tee $(BUILD)/determinism.log
 	@sh tools/sum_results.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
-	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/check-nofloat.log $(BUILD)/lint.log $(BUILD)/stack.log $(BUILD)/readme.log $(BUILD)/boards/check-memory-map.log $(BUILD)/determinism.log
+	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/check-nofloat.log $(BUILD)/lint.log $(BUILD)/stack.log $(BUILD)/readme.log $(BUILD)/boards/check-memory-map.log $(BUILD)/fuzz/smoke.log $(BUILD)/determinism.log
 
 test-host: $(BUILD)/host/tests
 	$(BUILD)/host/tests | tee $(BUILD)/host/tests.log

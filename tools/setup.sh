@@ -12,7 +12,7 @@ set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 DEST=${1:-$ROOT/.deps/libfixmath}
-PKGS="gcc make curl xz-utils gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm clang clang-tidy cppcheck"
+PKGS="gcc make curl xz-utils gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm clang clang-tidy cppcheck libclang-rt-14-dev"
 
 need_install=""
 for p in $PKGS; do
