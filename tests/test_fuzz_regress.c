@@ -25,7 +25,9 @@
  *  - Cylinder and cone rim points overshoot the radius when the local
  *    direction's xy part is short (fuzz_cylinder_rim_overshoot).
  *  - After the fix of the "no progress" exit (af459d2), GJK can cycle to
- *    FXC_GJK_MAX_ITERATIONS in one argument order (fuzz_gjk_cycles_to_cap).
+ *    FXC_GJK_MAX_ITERATIONS in one argument order (fuzz_gjk_cycles_to_cap)
+ *    and can end above a distance it already proved, so that intersect
+ *    and distance disagree (fuzz_distance_not_above_proven).
  *  - fxc_shape_hull takes |coordinate| of a vertex before the range check
  *    stops the loop: signed overflow on INT32_MIN
  *    (fuzz_hull_int32_min_vertex; on the host it runs in a child process,
@@ -536,6 +538,46 @@ void test_fuzz_touching_normal_vertex(void)
     CHECK_MSG(st == FXC_TOUCHING && max_height(fxc_v3_neg(c.normal), v, 3) <= 256,
               "point/triangle collide: %s normal (%d,%d,%d), rises %d raw", fxc_status_name(st), (int)c.normal.x, (int)c.normal.y,
               (int)c.normal.z, (int)max_height(fxc_v3_neg(c.normal), v, 3));
+}
+
+/* fuzzer input (hex): f1 64 00 00 30 60 00 00 00 08 00 08 2b 02 00 05 00
+ * 00 ff 00 ff 26 00 fa ff ff ff 75 6e 6b 6e 6f 77 6e 20 73 74 61 74 75 00
+ * 00 00 00 00 00 01 00 04 00 02 ff ff b3 01 00 ff ff 00 00 00 04 00 31 01
+ * 00 04 00 00 63 00 00 00 00 00 00 00 03 51 63 63 63 (44 vertices, the 9
+ * distinct ones below suffice). Found on af459d2.
+ * A hull and a point at (12, 0, 1) raw: exactly 0.757 raw apart, so
+ * TOUCHING. hull/point: fxc_intersect answered OVERLAPPING (GJK proved a
+ * distance of at most 248/256 LSB at iteration 3) but fxc_distance and
+ * fxc_collide answered SEPARATED at distance 2: since af459d2 GJK goes on
+ * from a new simplex even when its measure is not smaller, and here the
+ * measure grew from 248/256 to 409/256 LSB before the "support point
+ * already in the simplex" exit, so the answer is worse than one already
+ * proven. The header: intersect's verdict "always agrees with
+ * fxc_distance on the same input". point/hull answers TOUCHING 1. */
+void test_fuzz_distance_not_above_proven(void)
+{
+    static const fxc_vec3 v[9] = { { 327680, 0, 2555647 }, { -2, 7239166, 28539 }, { 120717325, 7697519, 2555647 },
+                                   { 0, 0, 262144 }, { -1, 434, 254 }, { 78080, 6488064, 0 },
+                                   { 0, 196608, 6513418 }, { 0, 0, 2555647 }, { 0, 0, 0 } };
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_distance_result d;
+    fxc_contact c;
+    int k;
+    CHECK(fxc_shape_hull(&a, v, 9, 0) == FXC_OK);
+    fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
+    CHECK(fxc_shape_point(&b, 0) == FXC_OK);
+    fxc_transform_set(&tb, 0, fxc_v3(12, 0, 1));
+    for (k = 0; k < 2; k++) {
+        const fxc_shape *p = k ? &b : &a, *q = k ? &a : &b;
+        const fxc_transform *tp = k ? &tb : &ta, *tq = k ? &ta : &tb;
+        int is = fxc_intersect(p, tp, q, tq), ds = fxc_distance(p, tp, q, tq, &d), cs = fxc_collide(p, tp, q, tq, &ws, &c);
+        CHECK_MSG(is == FXC_OVERLAPPING, "%s: intersect %s", k ? "point/hull" : "hull/point", fxc_status_name(is));
+        CHECK_MSG(ds == FXC_TOUCHING && d.distance <= FXC_TOUCH_TOL, "%s: distance %s %d", k ? "point/hull" : "hull/point",
+                  fxc_status_name(ds), (int)d.distance);
+        CHECK_MSG(cs == FXC_TOUCHING && c.distance <= FXC_TOUCH_TOL, "%s: collide %s %d", k ? "point/hull" : "hull/point",
+                  fxc_status_name(cs), (int)c.distance);
+    }
 }
 
 /* fuzzer input (hex, first hit): af 08 0b 02 00 44 00 08 02 01 7e 00 00 ff

@@ -1174,7 +1174,10 @@ static int same_status(int a, int b) { return a == b || (validation_error(a) && 
 #define BAND (FXC_TOUCH_TOL + SWAP_TOL)
 static int near_contact(const results *r)
 {
-    return is_success(r->cs) && (r->cs == FXC_SEPARATED ? r->c.distance : r->c.depth) <= BAND;
+    /* A capacity / cap answer counts too: its depth is the support height
+     * along its normal, never below the true depth. */
+    int best = r->cs == FXC_ERR_CAPACITY || r->cs == FXC_ERR_NO_CONVERGENCE;
+    return (is_success(r->cs) || best) && (r->cs == FXC_SEPARATED ? r->c.distance : r->c.depth) <= BAND;
 }
 
 static int band_flip(int a, int b, const results *r, const results *s)
