@@ -147,8 +147,12 @@ static int make_case(int w, rng *r, pair *p)
         fxc_transform_set(&p->tb, &mb, fxc_v3_scale(dir, range(r, 0, 39321)));
         return Q_COLLIDE;
     case 8: /* worst case: curved cores deep inside each other, EPA at its cap */
-        fxc_shape_cylinder(&p->a, range(r, 32768, 65536), range(r, 32768, 65536), 0);
-        fxc_shape_cone(&p->b, range(r, 32768, 65536), range(r, 32768, 65536), 0);
+        {
+            fix16_t h1 = range(r, 32768, 65536), r1 = range(r, 32768, 65536);
+            fix16_t h2 = range(r, 32768, 65536), r2 = range(r, 32768, 65536);
+            fxc_shape_cylinder(&p->a, h1, r1, 0);
+            fxc_shape_cone(&p->b, h2, r2, 0);
+        }
         fxc_transform_set(&p->tb, &mb, fxc_v3_scale(dir, range(r, 0, 16384)));
         return Q_COLLIDE;
     case 9: /* worst case: two 64-vertex hulls deep inside each other */
