@@ -430,13 +430,16 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
             break;
         }
     }
-    /* The latest feature wins ties within 1 LSB: at equal distance its
-     * direction comes from more support points. */
+    /* The latest feature wins ties within 1 LSB (at equal distance its
+     * direction comes from more support points), but the distance reported
+     * is never above one already proven: fxc_intersect's early exits rely on
+     * it, so both queries agree. */
     if (r->outcome != FXC_GJK_CONTAINED && best_m.u8 < m.u8 - 256) {
         *s = best;
         v = best_v;
         m = best_m;
     }
+    if (r->outcome != FXC_GJK_CONTAINED && best_m.u8 < m.u8) m.u8 = best_m.u8;
     r->v = v;
     r->dir = m.d;
     r->dist8 = m.u8;
