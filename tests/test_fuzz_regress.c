@@ -27,7 +27,9 @@
  *  - After the fix of the "no progress" exit (af459d2), GJK can cycle to
  *    FXC_GJK_MAX_ITERATIONS in one argument order (fuzz_gjk_cycles_to_cap)
  *    and can end above a distance it already proved, so that intersect
- *    and distance disagree (fuzz_distance_not_above_proven).
+ *    and distance disagree (fuzz_distance_not_above_proven); after the
+ *    stall rule of f112b31 / 4de1c13 it can settle on a direction whose
+ *    gap it never proved (fuzz_settle_normal).
  *  - fxc_shape_hull takes |coordinate| of a vertex before the range check
  *    stops the loop: signed overflow on INT32_MIN
  *    (fuzz_hull_int32_min_vertex; on the host it runs in a child process,
@@ -578,6 +580,59 @@ void test_fuzz_distance_not_above_proven(void)
         CHECK_MSG(cs == FXC_TOUCHING && c.distance <= FXC_TOUCH_TOL, "%s: collide %s %d", k ? "point/hull" : "hull/point",
                   fxc_status_name(cs), (int)c.distance);
     }
+}
+
+/* Found on 5696362 (GJK settling for its best answer after a stall,
+ * f112b31 and 4de1c13): the answer keeps the right distance but takes the
+ * direction of a feature whose gap was never proven, so the normal is no
+ * supporting / separating plane. Allowance: the Q16.16 rounding of a unit
+ * normal moves heights by up to 0.87 * 2^-16 * |v| for a vertex v, plus a
+ * few LSB.
+ * 1) fuzzer input (hex): 3a 08 0a 04 00 00 10 00 00 55 55 00 08 55 55 ed ed
+ *    00 06 04 ed ed 16 6f 63 00 37 00 00 00 00 00 90 00 00 ed 0e 00 00 00
+ *    40 00 00 00 7b 00 0c 00 80 17 fc 55 (11 vertices; the 7 distinct
+ *    non-zero ones suffice). A point at the origin touches the hull
+ *    (TOUCHING, distance 0, both orders). hull/point answered the normal
+ *    (-65536, 0, 1), along which vertex (-46344, 104263682, 3604480)
+ *    rises 46399 raw above the contact; point/hull's normal (65536, 29,
+ *    -1) stays within the allowance (261 of 1389).
+ * 2) fuzzer input (hex): 46 58 43 5f 45 52 52 5f ef 4e 45 47 41 54 49 48 63
+ *    63 34 39 37 39 46 58 43 5f 53 45 50 41 52 63 (32 bytes). A tetrahedron
+ *    57.35 units from a point at the origin: exactly 3758769.29 raw, closest
+ *    point (-52630.7, 3758400.8, 515.6), normal (917.6, -65529.6, -9.0) raw.
+ *    hull/point answered that; point/hull answered (-918, 65530, 0) with its
+ *    witness point 516 raw off (z = 0): the distance is still within 1 LSB
+ *    (an edge point 0.3 LSB farther), but along that normal the vertex
+ *    1077 units up crosses the claimed gap by 9662 raw (allowance 3567). */
+void test_fuzz_settle_normal(void)
+{
+    static const fxc_vec3 t1[7] = { { 0, 2, 5570560 }, { 134217738, -46344, 393216 }, { -46344, 104263682, 3604480 }, { 0, 0, -14 },
+                                    { 32764, 0, 4194304 }, { 0, 3087, -8388608 }, { 84, 0, 5570560 } };
+    static const fxc_vec3 t2[4] = { { -268435448, 105, 0 }, { 74731529, 4805640, 0 }, { 13423, 3749639, 70615048 }, { 20559, 6509064, 0 } };
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_distance_result d;
+    int st;
+    origin_point(&b, &tb);
+    fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
+    CHECK(fxc_shape_hull(&a, t1, 7, 0) == FXC_OK);
+    /* largest vertex 104263682 raw: 0.87 * 104263682 / 65536 = 1384, + 5 */
+    st = fxc_distance(&a, &ta, &b, &tb, &d);
+    CHECK_MSG(st == FXC_TOUCHING && max_height(d.normal, t1, 7) <= 1389, "hull/point: %s normal (%d,%d,%d), rises %d raw", fxc_status_name(st),
+              (int)d.normal.x, (int)d.normal.y, (int)d.normal.z, (int)max_height(d.normal, t1, 7));
+    st = fxc_distance(&b, &tb, &a, &ta, &d);
+    CHECK_MSG(st == FXC_TOUCHING && max_height(fxc_v3_neg(d.normal), t1, 7) <= 1389, "point/hull: %s normal (%d,%d,%d), rises %d raw",
+              fxc_status_name(st), (int)d.normal.x, (int)d.normal.y, (int)d.normal.z, (int)max_height(fxc_v3_neg(d.normal), t1, 7));
+    CHECK(fxc_shape_hull(&a, t2, 4, 0) == FXC_OK);
+    /* largest vertex 268435448 raw: 0.87 * 268435448 / 65536 = 3563, + 4;
+     * the gap along n is (point . n) - max over the hull of (v . n) */
+    st = fxc_distance(&a, &ta, &b, &tb, &d);
+    CHECK_MSG(st == FXC_SEPARATED && -max_height(d.normal, t2, 4) >= d.distance - 3567, "hull/point: %s d %d normal (%d,%d,%d), gap %d",
+              fxc_status_name(st), (int)d.distance, (int)d.normal.x, (int)d.normal.y, (int)d.normal.z, (int)-max_height(d.normal, t2, 4));
+    st = fxc_distance(&b, &tb, &a, &ta, &d);
+    CHECK_MSG(st == FXC_SEPARATED && -max_height(fxc_v3_neg(d.normal), t2, 4) >= d.distance - 3567,
+              "point/hull: %s d %d normal (%d,%d,%d), gap %d", fxc_status_name(st), (int)d.distance, (int)d.normal.x, (int)d.normal.y,
+              (int)d.normal.z, (int)-max_height(fxc_v3_neg(d.normal), t2, 4));
 }
 
 /* fuzzer input (hex, first hit): af 08 0b 02 00 44 00 08 02 01 7e 00 00 ff
