@@ -29,7 +29,8 @@
  *    and can end above a distance it already proved, so that intersect
  *    and distance disagree (fuzz_distance_not_above_proven); after the
  *    stall rule of f112b31 / 4de1c13 it can settle on a direction whose
- *    gap it never proved (fuzz_settle_normal).
+ *    gap it never proved (fuzz_settle_normal) or stop with its bounds far
+ *    apart (fuzz_stall_depth).
  *  - fxc_shape_hull takes |coordinate| of a vertex before the range check
  *    stops the loop: signed overflow on INT32_MIN
  *    (fuzz_hull_int32_min_vertex; on the host it runs in a child process,
@@ -633,6 +634,38 @@ void test_fuzz_settle_normal(void)
     CHECK_MSG(st == FXC_SEPARATED && -max_height(fxc_v3_neg(d.normal), t2, 4) >= d.distance - 3567,
               "point/hull: %s d %d normal (%d,%d,%d), gap %d", fxc_status_name(st), (int)d.distance, (int)d.normal.x, (int)d.normal.y,
               (int)d.normal.z, (int)-max_height(fxc_v3_neg(d.normal), t2, 4));
+}
+
+/* fuzzer input (hex, 226 bytes): 00 25 00 01 04 38 00 00 09 00 08 75 6b 6e
+ * 00 06 ff ff ff 08 01 ff ff 04 00 40 00 ... (see the decoded call below).
+ * Found on eb7d44b. A cone (half height 1 unit, radius 2304 units, margin
+ * 8 units) under an axis permutation and a triangle with a margin of 62
+ * units: cone/triangle ends GJK with the core distance bracketed to
+ * [65786.0, 65787.3] raw and answers depth 4587518 - 65787 = 4521731;
+ * triangle/cone stops after FXC_GJK_STALL_STEPS steps without measurable
+ * progress with its bounds 77 raw apart (65735 .. 65812) and answers its
+ * upper bound: depth 4521705, 26 raw off. */
+void test_fuzz_stall_depth(void)
+{
+    static const int32_t ra[9] = { 0, 0, 65536, 0, -65536, 0, -65536, 0, 0 };
+    static const int32_t rb[9] = { -65536, 4, -4, -4, -65536, -4, -4, -4, 65536 };
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_contact c;
+    fxc_mat3 ma, mb;
+    int st;
+    set_rot(&ma, ra);
+    set_rot(&mb, rb);
+    CHECK(fxc_shape_cone(&a, FXC_ONE, 150995000, 524288) == FXC_OK);
+    fxc_transform_set(&ta, &ma, fxc_v3(393216, 589822, -256));
+    CHECK(fxc_shape_triangle(&b, fxc_v3(8, 0, 0), fxc_v3(0, -65536, 0), fxc_v3(-65536, -2, -2), 4063230) == FXC_OK);
+    fxc_transform_set(&tb, &mb, fxc_v3(524289, 393470, 261888));
+    st = fxc_collide(&a, &ta, &b, &tb, &ws, &c);
+    CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 4521731) <= 8, "cone/triangle: %s depth %d (want 4521731)", fxc_status_name(st),
+              (int)c.depth);
+    st = fxc_collide(&b, &tb, &a, &ta, &ws, &c);
+    CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 4521731) <= 8, "triangle/cone: %s depth %d (want 4521731)", fxc_status_name(st),
+              (int)c.depth);
 }
 
 /* fuzzer input (hex, first hit): af 08 0b 02 00 44 00 08 02 01 7e 00 00 ff
