@@ -52,6 +52,16 @@ static inline fix16_t fxc_round32(int64_t v)
     return (fix16_t)r;
 }
 
+/* Wide (int64) copy of a vector, exact. */
+static inline fxc_vec3w fxc_v3_widen(fxc_vec3 a)
+{
+    fxc_vec3w r;
+    r.x = a.x;
+    r.y = a.y;
+    r.z = a.z;
+    return r;
+}
+
 /* Add / subtract: |a|,|b| < 2^30 raw (16384 units) -> |result| < 2^31, exact. */
 static inline fxc_vec3 fxc_v3_add(fxc_vec3 a, fxc_vec3 b)
 {
@@ -144,6 +154,12 @@ uint32_t fxc_isqrt64(uint64_t v);
 /* |a| in Q16.16: sqrt of the exact Q32.32 sum of squares, rounded to
  * nearest (error <= 0.5 LSB). |a| < 2^30 raw per component. */
 fix16_t fxc_v3_length(fxc_vec3 a);
+
+/* The direction of a wide vector with its largest component scaled to
+ * exactly `bits` significant bits (1..31): a left shift (exact) or an
+ * arithmetic right shift (relative error below 2^(1 - bits)). Returns 0 and
+ * writes the zero vector when v is zero, 1 otherwise. */
+int fxc_v3w_fit(fxc_vec3w v, int bits, fxc_vec3 *out);
 
 /* Unit vector along a wide (Q32.32 or any common scale) vector, in Q16.16.
  * The vector is shifted so its largest component has 30 significant bits,

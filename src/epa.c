@@ -6,7 +6,8 @@
  *     among faces the origin projects into, decided once per face by the
  *     signs of three edge-side products, with no barycentric division;
  *  2. asks for the support point along that face's normal and stops when it
- *     is at most FXC_EPA_TOL beyond the face, or already a vertex;
+ *     is at most FXC_EPA_TOL beyond the face (a point of the polytope never
+ *     is: the polytope stays convex);
  *  3. removes every face the new point sees (flood fill over adjacency,
  *     exact 93-bit signs) and closes the hole with a fan to the horizon.
  * Removing every visible face keeps the polytope convex, which is what
@@ -14,7 +15,7 @@
  *
  * Budget: Minkowski points < 2^29, edges < 2^30, exact face normals < 2^61;
  * directions and distances use the normal fitted to 28 bits (fxc_dir_fit),
- * so plane distances n28 . A < 2^59 divide by |n28| in [2^27, 2^28.8]:
+ * so plane distances n28 . A < 2^59 are scaled by 1/|n28| from fxc_rsqrt:
  * relative error below 2^-27. */
 #include <stddef.h>
 #include "epa.h"
@@ -181,9 +182,7 @@ static int build_start(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, 
     ws->nf = 0;
     if (s->n == 1) {
         /* The origin is a support point: it is on the boundary. */
-        fxc_vec3w d;
-        d.x = g->touch_dir.x; d.y = g->touch_dir.y; d.z = g->touch_dir.z;
-        flat_result(r, d, s);
+        flat_result(r, fxc_v3_widen(g->touch_dir), s);
         return 0;
     }
     for (i = 0; i < s->n; i++) add_vertex(ws, &s->p[i]);
@@ -228,35 +227,26 @@ static int closest_face(fxc_workspace *ws)
     }
 }
 
-/* Depth, normal and contact points from face f and the support point w
- * found along its normal: depth is the exact height of A - B along the
- * normal (so moving B by depth * normal ends the overlap); the contact
- * points are the barycentric weights of the origin's projection on the face
- * (the only division in EPA) applied to the stored support points. */
-static void face_result(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3 w, fxc_epa_result *r)
+/* Depth, normal and contact points from face f, its fitted normal n and
+ * the support point w found along n: depth is the exact height of A - B
+ * along the normal (so moving B by depth * normal ends the overlap); the
+ * contact points are the barycentric weights of the origin's projection on
+ * the face (the only division in EPA) applied to the stored support points,
+ * with b = a - w. */
+static void face_result(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3 n, fxc_vec3 w, fxc_epa_result *r)
 {
-    fxc_vec3 n, P[3];
+    fxc_vec3 P[3], wp;
     int32_t wt[3];
-    int64_t h, ax = 0, ay = 0, az = 0, wx = 0, wy = 0, wz = 0;
+    int64_t h = fxc_v3_dot_wide(n, w);
     int i;
-    fxc_dir_fit(face_normal(ws, f), &n);
-    h = fxc_v3_dot_wide(n, w);
-    if (h < 0) h = 0;
-    r->depth = (fix16_t)fxc_div_sqrt(h, (uint64_t)fxc_v3_dot_wide(n, n));
+    r->depth = (fix16_t)fxc_div_sqrt(h > 0 ? h : 0, (uint64_t)fxc_v3_dot_wide(n, n));
     fxc_v3_normalize(n, &r->normal);
     for (i = 0; i < 3; i++) P[i] = ws->w[f->v[i]];
     fxc_triangle_weights(P, wt);
-    for (i = 0; i < 3; i++) {
-        fxc_vec3 a = ws->a[f->v[i]], d = ws->w[f->v[i]];
-        ax += (int64_t)a.x * wt[i]; ay += (int64_t)a.y * wt[i]; az += (int64_t)a.z * wt[i];
-        wx += (int64_t)d.x * wt[i]; wy += (int64_t)d.y * wt[i]; wz += (int64_t)d.z * wt[i];
-    }
-    /* Q30 weights times points < 2^29: sums < 2^61. b = a - w. */
-    r->point_a = fxc_v3((fix16_t)((ax + (1 << 29)) >> 30), (fix16_t)((ay + (1 << 29)) >> 30),
-                        (fix16_t)((az + (1 << 29)) >> 30));
-    r->point_b = fxc_v3_sub(r->point_a, fxc_v3((fix16_t)((wx + (1 << 29)) >> 30),
-                                                (fix16_t)((wy + (1 << 29)) >> 30),
-                                                (fix16_t)((wz + (1 << 29)) >> 30)));
+    wp = fxc_weighted_point(P, wt, 3);
+    for (i = 0; i < 3; i++) P[i] = ws->a[f->v[i]]; /* same weights, A's points */
+    r->point_a = fxc_weighted_point(P, wt, 3);
+    r->point_b = fxc_v3_sub(r->point_a, wp);
 }
 
 typedef struct {
@@ -411,7 +401,7 @@ int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_res
             unmark(ws, hz, nh > 0 ? nh : 0, gone, removed);
         }
         /* Converged, or out of room: the answer from this face. */
-        face_result(ws, f, s.w, r);
+        face_result(ws, f, n, s.w, r);
         return st;
     }
 }

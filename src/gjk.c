@@ -5,11 +5,13 @@
  *    feature search use int64 dot products (operands below 2^30, sums below
  *    2^61) and exact 128-bit products of those (wide.h); containment in a
  *    tetrahedron uses exact 93-bit orientation signs (fxc_sign_dot_wide).
- *  - Only the closest point itself is rounded: its barycentric weights are
- *    Q30 fractions of exact integers (one division each).
- *  - Termination rests on integer facts: a repeated support point, a gap
- *    |v|^2 - v.w of at most |v| (1 LSB of distance), no decrease of the
- *    exact |v|^2, or the hard cap FXC_GJK_MAX_ITERATIONS.
+ *  - Search directions are the exact directions of the closest feature
+ *    (vertex, edge perpendicular, face normal) fitted to 28 bits; only the
+ *    witness weights (Q30 fractions, one division each) and the distances
+ *    (2^-8 LSB, relative 2^-27) are rounded.
+ *  - Termination: a repeated support point, upper and lower bound within
+ *    1 LSB, no measurable progress for FXC_GJK_STALL_STEPS steps (or with
+ *    the bounds within 2 LSB), or the hard cap FXC_GJK_MAX_ITERATIONS.
  */
 #include "gjk.h"
 #include "wide.h"
@@ -77,23 +79,32 @@ static void set_edge(feature *f, const fxc_vec3 *P, int i, int j, int32_t wj)
     else f->dir = c;
 }
 
-/* Closest point of P[f->idx] with weights f->w, rounded. Edge vectors are
- * below 2^30 and weights at most 2^30: products below 2^60, sums below 2^62. */
-static fxc_vec3 feature_point(const fxc_vec3 *P, const feature *f)
+fxc_vec3 fxc_weighted_point(const fxc_vec3 *P, const int32_t *w, int n)
 {
-    fxc_vec3 o = P[f->idx[0]];
+    fxc_vec3 o = P[0];
     int64_t x = 0, y = 0, z = 0;
     int i;
-    for (i = 1; i < f->n; i++) {
-        fxc_vec3 e = fxc_v3_sub(P[f->idx[i]], o);
-        x += (int64_t)e.x * f->w[i];
-        y += (int64_t)e.y * f->w[i];
-        z += (int64_t)e.z * f->w[i];
+    for (i = 1; i < n; i++) {
+        fxc_vec3 e = fxc_v3_sub(P[i], o);
+        x += (int64_t)e.x * w[i];
+        y += (int64_t)e.y * w[i];
+        z += (int64_t)e.z * w[i];
     }
     o.x += (fix16_t)((x + (1 << 29)) >> 30);
     o.y += (fix16_t)((y + (1 << 29)) >> 30);
     o.z += (fix16_t)((z + (1 << 29)) >> 30);
     return o;
+}
+
+/* Squared distance of a feature's closest point (rounded) from the origin. */
+static int64_t feature_dist2(const fxc_vec3 *P, const feature *f)
+{
+    fxc_vec3 Q[3], q;
+    int i;
+    Q[0] = P[f->idx[0]];
+    for (i = 1; i < f->n; i++) Q[i] = P[f->idx[i]];
+    q = fxc_weighted_point(Q, f->w, f->n);
+    return fxc_v3_dot_wide(q, q);
 }
 
 /* Distance of the origin from a feature's supporting line or plane,
@@ -179,18 +190,14 @@ static void triangle_feature(const fxc_vec3 *P, int i, int j, int k, feature *f)
         /* Unreachable in exact arithmetic for distinct points; kept so a
          * degenerate input can never divide by zero: take the best edge. */
         feature e;
-        fxc_vec3 q;
         int64_t best, d;
         segment_feature(P, i, j, f);
-        q = feature_point(P, f);
-        best = fxc_v3_dot_wide(q, q);
+        best = feature_dist2(P, f);
         segment_feature(P, j, k, &e);
-        q = feature_point(P, &e);
-        d = fxc_v3_dot_wide(q, q);
+        d = feature_dist2(P, &e);
         if (d < best) { *f = e; best = d; }
         segment_feature(P, i, k, &e);
-        q = feature_point(P, &e);
-        if (fxc_v3_dot_wide(q, q) < best) *f = e;
+        if (feature_dist2(P, &e) < best) *f = e;
         return;
     }
     f->n = 3;
@@ -261,9 +268,9 @@ static void tetra_feature(const fxc_vec3 *P, feature *f)
 }
 
 /* Reduces the simplex to its feature closest to the origin, stores the
- * weights, writes the rounded closest point and the distance measure.
- * Returns 1 if the origin lies in the simplex (exactly). */
-static int simplex_reduce(fxc_simplex *s, fxc_vec3 *v, measure *m)
+ * weights and writes the distance measure. Returns 1 if the origin lies in
+ * the simplex (exactly). */
+static int simplex_reduce(fxc_simplex *s, measure *m)
 {
     fxc_vec3 P[4];
     feature f;
@@ -279,11 +286,7 @@ static int simplex_reduce(fxc_simplex *s, fxc_vec3 *v, measure *m)
     if (f.n == 4) {
         s->weight[0] = FXC_W_ONE;
         s->weight[1] = s->weight[2] = s->weight[3] = 0;
-        *v = fxc_v3(0, 0, 0);
-        m->d = fxc_v3(0, 0, 0);
-        m->u8 = 0;
-        m->t = 0;
-        m->e = 0;
+        feature_measure(P, &f, m); /* on_origin: the zero measure */
         return 1;
     }
     /* f.idx ascends (idx[i] >= i), so moving down in place is safe. */
@@ -294,29 +297,19 @@ static int simplex_reduce(fxc_simplex *s, fxc_vec3 *v, measure *m)
         P[i] = s->p[i].w;
     }
     s->n = f.n;
-    *v = feature_point(P, &f);
     feature_measure(P, &f, m);
     return f.on_origin;
 }
 
-/* Weighted point of the simplex over one of its point sets. */
+/* Weighted point of the simplex over one of its point sets (a tetrahedron
+ * holding the origin has no weights: its first point stands for it). */
 static fxc_vec3 simplex_point(const fxc_simplex *s, int use_b)
 {
-    fxc_vec3 P[4];
-    feature f;
+    fxc_vec3 P[3];
     int i, n = s->n < 4 ? s->n : 1;
-    if (n < 1) return fxc_v3(0, 0, 0); /* an empty simplex never reaches here */
-    f.n = n;
-    f.on_origin = 0;
-    f.idx[0] = f.idx[1] = f.idx[2] = 0;
-    f.w[0] = f.w[1] = f.w[2] = 0;
-    f.dir.x = f.dir.y = f.dir.z = 0;
-    for (i = 0; i < n; i++) {
-        P[i] = use_b ? s->p[i].b : s->p[i].a;
-        f.idx[i] = i;
-        f.w[i] = s->weight[i];
-    }
-    return feature_point(P, &f);
+    P[0] = use_b ? s->p[0].b : s->p[0].a;
+    for (i = 1; i < n; i++) P[i] = use_b ? s->p[i].b : s->p[i].a;
+    return fxc_weighted_point(P, s->weight, n);
 }
 
 fxc_vec3 fxc_simplex_point_a(const fxc_simplex *s) { return simplex_point(s, 0); }
@@ -328,13 +321,6 @@ static int in_simplex(const fxc_simplex *s, fxc_vec3 w)
     for (i = 0; i < s->n; i++)
         if (s->p[i].w.x == w.x && s->p[i].w.y == w.y && s->p[i].w.z == w.z) return 1;
     return 0;
-}
-
-static fxc_vec3w widen(fxc_vec3 a)
-{
-    fxc_vec3w r;
-    r.x = a.x; r.y = a.y; r.z = a.z;
-    return r;
 }
 
 /* Support along dir returned w: the height of A - B along dir is
@@ -355,13 +341,13 @@ static void note_height(fxc_gjk_result *r, fxc_vec3 dir, fxc_vec3 w)
 void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
 {
     fxc_simplex *s = &r->s, best;
-    fxc_vec3 v, vn, dir, best_v;
+    fxc_vec3 dir;
     measure m, mn, best_m;
     int it, stall = 0;
 
     /* First direction: from A's centre towards B's (the support of A - B
      * along it is the likeliest closest point); +x if the centres meet. */
-    if (!fxc_dir_fit(widen(p->b.offset), &dir)) dir = fxc_v3((fix16_t)1 << 27, 0, 0);
+    if (!fxc_dir_fit(fxc_v3_widen(p->b.offset), &dir)) dir = fxc_v3((fix16_t)1 << 27, 0, 0);
     r->touch = 0;
     r->touch_dir = fxc_v3(0, 0, 0);
     r->touch_height = 0;
@@ -369,10 +355,9 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     note_height(r, dir, s->p[0].w);
     s->n = 1;
     r->iterations = 1;
-    r->outcome = simplex_reduce(s, &v, &m) ? FXC_GJK_CONTAINED : FXC_GJK_CAPPED;
+    r->outcome = simplex_reduce(s, &m) ? FXC_GJK_CONTAINED : FXC_GJK_CAPPED;
 
     best = *s;
-    best_v = v;
     best_m = m;
     for (it = 2; r->outcome == FXC_GJK_CAPPED && it <= FXC_GJK_MAX_ITERATIONS; it++) {
         fxc_svert q;
@@ -404,17 +389,14 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
             break;
         }
         s->p[s->n++] = q;
-        if (simplex_reduce(s, &vn, &mn)) {
-            v = vn;
+        if (simplex_reduce(s, &mn)) {
             m = mn;
             r->outcome = FXC_GJK_CONTAINED;
             break;
         }
-        v = vn;
         m = mn;
         if (measure_less(&m, &best_m)) {
             best = *s;
-            best_v = v;
             best_m = m;
             stall = 0;
             continue;
@@ -436,11 +418,9 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
      * it, so both queries agree. */
     if (r->outcome != FXC_GJK_CONTAINED && best_m.u8 < m.u8 - 256) {
         *s = best;
-        v = best_v;
         m = best_m;
     }
     if (r->outcome != FXC_GJK_CONTAINED && best_m.u8 < m.u8) m.u8 = best_m.u8;
-    r->v = v;
     r->dir = m.d;
     r->dist8 = m.u8;
 }

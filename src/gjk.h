@@ -23,7 +23,6 @@ typedef enum {
 
 typedef struct {
     fxc_simplex s;
-    fxc_vec3 v;           /* closest point of conv(s) to the origin, rounded */
     fxc_vec3 dir;         /* from the closest feature towards the origin (A to B), 28 bits */
     int64_t dist8;        /* distance in 2^-8 raw LSB, relative error 2^-27 */
     fxc_gjk_outcome outcome;
@@ -46,6 +45,11 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
 
 /* Distance of the cores, raw, rounded (0 when contained). */
 fix16_t fxc_gjk_distance(const fxc_gjk_result *r);
+
+/* Sum of P[i] * w[i] / 2^30 for Q30 weights summing to 2^30 (formed from
+ * the edges P[i] - P[0]: each below 2^30, products below 2^60, sums below
+ * 2^62), rounded once. */
+fxc_vec3 fxc_weighted_point(const fxc_vec3 *P, const int32_t *w, int n);
 
 /* Weighted sums of the simplex's source points: the closest points on A and
  * on B in the pair frame. */

@@ -3,15 +3,9 @@
 #include "epa.h"
 #include "wide.h"
 
-static void clear_distance(fxc_distance_result *o)
-{
-    o->distance = 0;
-    o->point_a = fxc_v3(0, 0, 0);
-    o->point_b = fxc_v3(0, 0, 0);
-    o->normal = fxc_v3(0, 0, 0);
-    o->iterations = 0;
-    o->support_calls = 0;
-}
+/* All-zero results, written first so every field is set whatever happens. */
+static const fxc_distance_result zero_distance;
+static const fxc_contact zero_contact;
 
 /* Sum of the two margins (each < 2^28 raw: the sum fits). */
 static int32_t margins(const fxc_pair *p)
@@ -65,6 +59,34 @@ static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *normal
     return 0;
 }
 
+/* Status for a signed distance (negative: depth), with the touching band;
+ * `deep` names an overlap beyond it (fxc_distance cannot measure it:
+ * FXC_OVERLAPPING; fxc_collide: FXC_PENETRATING). */
+static int contact_status(int64_t signed_dist, int deep)
+{
+    if (signed_dist > FXC_TOUCH_TOL) return FXC_SEPARATED;
+    if (signed_dist >= -FXC_TOUCH_TOL) return FXC_TOUCHING;
+    return deep;
+}
+
+/* Points on the cores (pair frame) pushed out by the margins along the
+ * normal, in world space. */
+static void surface_points(const fxc_pair *p, fxc_vec3 pa, fxc_vec3 pb, fxc_vec3 n, fxc_vec3 *wa, fxc_vec3 *wb)
+{
+    *wa = fxc_pair_to_world(p, fxc_v3_add(pa, fxc_v3_scale(n, p->a.shape->radius)));
+    *wb = fxc_pair_to_world(p, fxc_v3_sub(pb, fxc_v3_scale(n, p->b.shape->radius)));
+}
+
+/* Answer from GJK alone, cores apart: the normal (GJK's direction points
+ * from A - B towards the origin: from A to B) and the closest points on the
+ * surfaces. Returns the signed distance (margins subtracted). */
+static int64_t apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *n, fxc_vec3 *pa, fxc_vec3 *pb)
+{
+    if (!fxc_v3_normalize(g->dir, n)) (void)prove_touching(p, g, n);
+    surface_points(p, fxc_simplex_point_a(&g->s), fxc_simplex_point_b(&g->s), *n, pa, pb);
+    return (int64_t)fxc_gjk_distance(g) - margins(p);
+}
+
 int fxc_intersect(const fxc_shape *a, const fxc_transform *ta,
                   const fxc_shape *b, const fxc_transform *tb)
 {
@@ -83,8 +105,9 @@ int fxc_intersect(const fxc_shape *a, const fxc_transform *ta,
     case FXC_GJK_CONTAINED:
         return FXC_OVERLAPPING;
     default:
-        /* Same rule as fxc_distance on the same final v. */
-        return (int64_t)fxc_gjk_distance(&g) - r > FXC_TOUCH_TOL ? FXC_SEPARATED : FXC_OVERLAPPING;
+        /* Same rule as fxc_distance on the same final answer. */
+        return contact_status((int64_t)fxc_gjk_distance(&g) - r, FXC_OVERLAPPING) == FXC_SEPARATED ? FXC_SEPARATED
+                                                                                                 : FXC_OVERLAPPING;
     }
 }
 
@@ -94,79 +117,34 @@ int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
 {
     fxc_pair p;
     fxc_gjk_result g;
-    fxc_vec3 pa, pb, n = fxc_v3(0, 0, 0);
-    int64_t dist;
     int st;
 
     if (out == NULL) return FXC_ERR_NULL;
-    clear_distance(out);
+    *out = zero_distance;
     st = fxc_pair_init(&p, a, ta, b, tb);
     if (st != FXC_OK) return st;
     fxc_gjk(&p, -1, -1, &g);
     if (p.status != FXC_OK) return p.status;
     out->iterations = g.iterations;
-    pa = fxc_simplex_point_a(&g.s);
-    pb = fxc_simplex_point_b(&g.s);
 
     if (g.outcome == FXC_GJK_CONTAINED) {
         /* Cores meet: touching only if the cores merely touch and the
          * margins are within the touching band. */
         st = FXC_OVERLAPPING;
-        if (margins(&p) <= FXC_TOUCH_TOL && prove_touching(&p, &g, &n)) st = FXC_TOUCHING;
-        if (p.status != FXC_OK) return p.status;
-        out->normal = n;
-        out->point_a = fxc_pair_to_world(&p, pa);
-        out->point_b = fxc_pair_to_world(&p, pb);
-        out->support_calls = p.support_calls;
-        return st;
+        if (margins(&p) <= FXC_TOUCH_TOL && prove_touching(&p, &g, &out->normal)) st = FXC_TOUCHING;
+        out->point_a = fxc_pair_to_world(&p, fxc_simplex_point_a(&g.s));
+        out->point_b = fxc_pair_to_world(&p, fxc_simplex_point_b(&g.s));
+    } else {
+        int64_t dist = apart_result(&p, &g, &out->normal, &out->point_a, &out->point_b);
+        out->distance = dist > 0 ? (fix16_t)dist : 0;
+        st = g.outcome == FXC_GJK_CAPPED ? FXC_ERR_NO_CONVERGENCE : contact_status(dist, FXC_OVERLAPPING);
     }
-
-    /* GJK's direction points from the Minkowski difference A - B towards
-     * the origin: from A to B. */
-    if (!fxc_v3_normalize(g.dir, &n)) (void)prove_touching(&p, &g, &n);
+    out->support_calls = p.support_calls;
     if (p.status != FXC_OK) {
-        clear_distance(out);
+        *out = zero_distance;
         return p.status;
     }
-    dist = (int64_t)fxc_gjk_distance(&g) - margins(&p);
-    out->normal = n;
-    out->point_a = fxc_pair_to_world(&p, fxc_v3_add(pa, fxc_v3_scale(n, p.a.shape->radius)));
-    out->point_b = fxc_pair_to_world(&p, fxc_v3_sub(pb, fxc_v3_scale(n, p.b.shape->radius)));
-    out->distance = dist > 0 ? (fix16_t)dist : 0;
-    out->support_calls = p.support_calls;
-    if (g.outcome == FXC_GJK_CAPPED) return FXC_ERR_NO_CONVERGENCE;
-    if (dist > FXC_TOUCH_TOL) return FXC_SEPARATED;
-    if (dist >= -FXC_TOUCH_TOL) return FXC_TOUCHING;
-    return FXC_OVERLAPPING;
-}
-
-static void clear_contact(fxc_contact *o)
-{
-    o->distance = 0;
-    o->depth = 0;
-    o->normal = fxc_v3(0, 0, 0);
-    o->point_a = fxc_v3(0, 0, 0);
-    o->point_b = fxc_v3(0, 0, 0);
-    o->gjk_iterations = 0;
-    o->epa_iterations = 0;
-    o->support_calls = 0;
-}
-
-/* Points on the cores (pair frame) pushed out by the margins along the
- * normal, to world space. */
-static void set_points(const fxc_pair *p, fxc_vec3 pa, fxc_vec3 pb, fxc_vec3 n, fxc_contact *out)
-{
-    out->normal = n;
-    out->point_a = fxc_pair_to_world(p, fxc_v3_add(pa, fxc_v3_scale(n, p->a.shape->radius)));
-    out->point_b = fxc_pair_to_world(p, fxc_v3_sub(pb, fxc_v3_scale(n, p->b.shape->radius)));
-}
-
-/* Status for a signed distance (negative: depth), with the touching band. */
-static int contact_status(int64_t signed_dist)
-{
-    if (signed_dist > FXC_TOUCH_TOL) return FXC_SEPARATED;
-    if (signed_dist >= -FXC_TOUCH_TOL) return FXC_TOUCHING;
-    return FXC_PENETRATING;
+    return st;
 }
 
 int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
@@ -176,12 +154,11 @@ int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
     fxc_pair p;
     fxc_gjk_result g;
     fxc_epa_result e;
-    fxc_vec3 n = fxc_v3(0, 0, 0);
     int64_t sd;
-    int st, est;
+    int st;
 
     if (out == NULL) return FXC_ERR_NULL;
-    clear_contact(out);
+    *out = zero_contact;
     if (ws == NULL) return FXC_ERR_NULL;
     st = fxc_pair_init(&p, a, ta, b, tb);
     if (st != FXC_OK) return st;
@@ -190,40 +167,34 @@ int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
     out->gjk_iterations = g.iterations;
 
     if (g.outcome != FXC_GJK_CONTAINED) {
-        /* Cores apart: distance from GJK, margins subtracted (shallow
-         * contact of rounded shapes needs no EPA). */
-        if (!fxc_v3_normalize(g.dir, &n)) (void)prove_touching(&p, &g, &n);
-        if (p.status != FXC_OK) {
-            clear_contact(out);
-            return p.status;
-        }
-        sd = (int64_t)fxc_gjk_distance(&g) - margins(&p);
-        set_points(&p, fxc_simplex_point_a(&g.s), fxc_simplex_point_b(&g.s), n, out);
-        if (sd >= 0) out->distance = (fix16_t)sd;
-        else out->depth = (fix16_t)-sd;
-        out->support_calls = p.support_calls;
-        if (g.outcome == FXC_GJK_CAPPED) return FXC_ERR_NO_CONVERGENCE;
-        return contact_status(sd);
-    }
-
-    if (g.touch) {
-        /* A support plane within the band: the cores only touch, and the
-         * plane's height is their depth along its normal. */
-        fxc_v3_normalize(g.touch_dir, &n);
-        e.depth = g.touch_height;
-        e.point_a = fxc_simplex_point_a(&g.s);
-        e.point_b = fxc_simplex_point_b(&g.s);
-        e.iterations = 0;
-        est = FXC_OK;
+        /* Cores apart: GJK's distance less the margins (shallow contact of
+         * rounded shapes needs no EPA). */
+        sd = apart_result(&p, &g, &out->normal, &out->point_a, &out->point_b);
+        st = g.outcome == FXC_GJK_CAPPED ? FXC_ERR_NO_CONVERGENCE : FXC_OK;
     } else {
-        est = fxc_epa(&p, &g, ws, &e);
-        n = e.normal;
+        if (g.touch) {
+            /* A support plane within the band: the cores only touch, and
+             * the plane's height is their depth along its normal. */
+            fxc_v3_normalize(g.touch_dir, &e.normal);
+            e.depth = g.touch_height;
+            e.point_a = fxc_simplex_point_a(&g.s);
+            e.point_b = fxc_simplex_point_b(&g.s);
+            e.iterations = 0;
+            st = FXC_OK;
+        } else {
+            st = fxc_epa(&p, &g, ws, &e);
+        }
+        out->epa_iterations = e.iterations;
+        sd = -((int64_t)e.depth + margins(&p));
+        out->normal = e.normal;
+        surface_points(&p, e.point_a, e.point_b, e.normal, &out->point_a, &out->point_b);
     }
-    if (p.status != FXC_OK) return p.status;
-    out->epa_iterations = e.iterations;
-    sd = -((int64_t)e.depth + margins(&p));
-    out->depth = (fix16_t)-sd;
+    if (sd >= 0) out->distance = (fix16_t)sd;
+    else out->depth = (fix16_t)-sd;
     out->support_calls = p.support_calls;
-    set_points(&p, e.point_a, e.point_b, n, out);
-    return est != FXC_OK ? est : contact_status(sd);
+    if (p.status != FXC_OK) {
+        *out = zero_contact;
+        return p.status;
+    }
+    return st != FXC_OK ? st : contact_status(sd, FXC_PENETRATING);
 }

@@ -7,7 +7,6 @@
  * below 2^61: exact in int64. */
 #include <stddef.h>
 #include "pair.h"
-#include "fxc_bits.h"
 #include "wide.h"
 
 static int64_t dot_local(fxc_vec3 d, fxc_vec3 p)
@@ -23,29 +22,19 @@ static int64_t dot_local(fxc_vec3 d, fxc_vec3 p)
  * circle (error < 1 LSB inwards). r * x < 2^58. */
 static void rim_point(fix16_t r, int32_t dx, int32_t dy, fxc_vec3 *p)
 {
-    int64_t x = dx, y = dy;
-    uint64_t m = (uint64_t)(x < 0 ? -x : x), s;
+    fxc_vec3 f;
+    uint64_t s;
     uint32_t len;
-    int sh;
-    if ((uint64_t)(y < 0 ? -y : y) > m) m = (uint64_t)(y < 0 ? -y : y);
-    if (m == 0) {
+    if (!fxc_v3w_fit(fxc_v3_widen(fxc_v3(dx, dy, 0)), 30, &f)) {
         p->x = 0;
         p->y = 0;
         return;
     }
-    sh = 30 - fxc_bitlen64(m);
-    if (sh >= 0) {
-        x *= (int64_t)1 << sh;
-        y *= (int64_t)1 << sh;
-    } else {
-        x >>= -sh;
-        y >>= -sh;
-    }
-    s = (uint64_t)(x * x) + (uint64_t)(y * y);
+    s = (uint64_t)fxc_v3_dot_wide(f, f);
     len = fxc_isqrt64(s);
     if ((uint64_t)len * len < s) len++;
-    p->x = (fix16_t)((int64_t)r * x / (int64_t)len);
-    p->y = (fix16_t)((int64_t)r * y / (int64_t)len);
+    p->x = (fix16_t)((int64_t)r * f.x / (int64_t)len);
+    p->y = (fix16_t)((int64_t)r * f.y / (int64_t)len);
 }
 
 /* Support of a shape core in its local frame; d is any nonzero local
@@ -171,27 +160,7 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
 
 int fxc_dir_fit(fxc_vec3w d, fxc_vec3 *out)
 {
-    uint64_t m = 0, t;
-    int sh;
-    t = d.x < 0 ? (uint64_t)0 - (uint64_t)d.x : (uint64_t)d.x; if (t > m) m = t;
-    t = d.y < 0 ? (uint64_t)0 - (uint64_t)d.y : (uint64_t)d.y; if (t > m) m = t;
-    t = d.z < 0 ? (uint64_t)0 - (uint64_t)d.z : (uint64_t)d.z; if (t > m) m = t;
-    if (m == 0) {
-        *out = fxc_v3(0, 0, 0);
-        return 0;
-    }
-    /* shift so the largest component has exactly 28 bits */
-    sh = fxc_bitlen64(m) - 28;
-    if (sh >= 0) {
-        out->x = (fix16_t)(d.x >> sh);
-        out->y = (fix16_t)(d.y >> sh);
-        out->z = (fix16_t)(d.z >> sh);
-    } else {
-        out->x = (fix16_t)(d.x * ((int64_t)1 << -sh));
-        out->y = (fix16_t)(d.y * ((int64_t)1 << -sh));
-        out->z = (fix16_t)(d.z * ((int64_t)1 << -sh));
-    }
-    return 1;
+    return fxc_v3w_fit(d, 28, out);
 }
 
 /* Support of one body along a fitted world direction, in the pair frame:

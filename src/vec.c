@@ -109,48 +109,50 @@ static uint64_t abs64(int64_t v)
     return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
 }
 
-/* Shift v by `sh` bits: left (exact) for sh > 0, right with rounding for
- * sh < 0. The caller picks sh so every result is below 2^30 + 1. */
-static int32_t shift_to_32(int64_t v, int sh)
+static int32_t shift_bits(int64_t v, int sh)
 {
-    if (sh >= 0) return (int32_t)(v * ((int64_t)1 << sh));
-    return (int32_t)((v + ((int64_t)1 << (-sh - 1))) >> -sh);
+    return (int32_t)(sh >= 0 ? v >> sh : v * ((int64_t)1 << -sh));
 }
 
-int fxc_v3w_normalize(fxc_vec3w v, fxc_vec3 *out)
+int fxc_v3w_fit(fxc_vec3w v, int bits, fxc_vec3 *out)
 {
     uint64_t m = abs64(v.x);
-    int sh = 0;
-    int32_t x, y, z;
-    uint32_t t;
-    int e;
-
+    int sh;
     if (abs64(v.y) > m) m = abs64(v.y);
     if (abs64(v.z) > m) m = abs64(v.z);
     if (m == 0) {
         *out = fxc_v3(0, 0, 0);
         return 0;
     }
-    /* Bring the largest component into [2^29, 2^30): 30 significant bits,
-     * so squares stay below 2^60 and their sum below 2^62. */
-    sh = 30 - fxc_bitlen64(m);
-    x = shift_to_32(v.x, sh);
-    y = shift_to_32(v.y, sh);
-    z = shift_to_32(v.z, sh);
-    /* 1/|v'| = t * 2^-e (fxc_rsqrt: relative 2^-28, no division), then
-     * n = v' * 2^16 / |v'|; v' * 2^16 < 2^46. */
-    fxc_rsqrt((uint64_t)((int64_t)x * x + (int64_t)y * y + (int64_t)z * z), &t, &e);
-    out->x = (fix16_t)fxc_mul_rsqrt((int64_t)x * 65536, t, e);
-    out->y = (fix16_t)fxc_mul_rsqrt((int64_t)y * 65536, t, e);
-    out->z = (fix16_t)fxc_mul_rsqrt((int64_t)z * 65536, t, e);
+    sh = fxc_bitlen64(m) - bits;
+    out->x = shift_bits(v.x, sh);
+    out->y = shift_bits(v.y, sh);
+    out->z = shift_bits(v.z, sh);
+    return 1;
+}
+
+int fxc_v3w_normalize(fxc_vec3w v, fxc_vec3 *out)
+{
+    fxc_vec3 f;
+    uint32_t t;
+    int e;
+    /* 30 significant bits: squares below 2^60, their sum below 2^62. */
+    if (!fxc_v3w_fit(v, 30, &f)) {
+        *out = f;
+        return 0;
+    }
+    /* 1/|f| = t * 2^-e (fxc_rsqrt: relative 2^-28, no division), then
+     * n = f * 2^16 / |f|; f * 2^16 < 2^46. */
+    fxc_rsqrt((uint64_t)fxc_v3_dot_wide(f, f), &t, &e);
+    out->x = (fix16_t)fxc_mul_rsqrt((int64_t)f.x * 65536, t, e);
+    out->y = (fix16_t)fxc_mul_rsqrt((int64_t)f.y * 65536, t, e);
+    out->z = (fix16_t)fxc_mul_rsqrt((int64_t)f.z * 65536, t, e);
     return 1;
 }
 
 int fxc_v3_normalize(fxc_vec3 a, fxc_vec3 *out)
 {
-    fxc_vec3w w;
-    w.x = a.x; w.y = a.y; w.z = a.z;
-    return fxc_v3w_normalize(w, out);
+    return fxc_v3w_normalize(fxc_v3_widen(a), out);
 }
 
 void fxc_mat3_identity(fxc_mat3 *out)
