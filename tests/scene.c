@@ -79,6 +79,18 @@ void scene_random_polytope(t_rng *r, body *b, const scale_class *sc, int hull)
     scene_finish(b);
 }
 
+double scene_capsules(t_rng *r, body *a, body *b, fxc_vec3 pa, fxc_vec3 pb, fix16_t ha, fix16_t ra, fix16_t hb, fix16_t rb)
+{
+    fxc_mat3 m;
+    CHECK(fxc_shape_capsule(&a->shape, ha, ra) == FXC_OK && fxc_shape_capsule(&b->shape, hb, rb) == FXC_OK);
+    scene_rotation(r, &m);
+    scene_place(a, &m, pa);
+    scene_rotation(r, &m);
+    scene_place(b, &m, pb);
+    return rg_capsule_capsule(rg_xf_apply(&a->rxf, rg_v(0, 0, -t_d(ha))), rg_xf_apply(&a->rxf, rg_v(0, 0, t_d(ha))), t_d(ra),
+                              rg_xf_apply(&b->rxf, rg_v(0, 0, -t_d(hb))), rg_xf_apply(&b->rxf, rg_v(0, 0, t_d(hb))), t_d(rb), 0, 0);
+}
+
 double scene_overlap_along(const body *a, const body *b, rg_vec n)
 {
     double amax = -1e300, bmin = 1e300;

@@ -42,6 +42,11 @@ void scene_finish(body *b);
 /* Random box or hull of the scale class at a random pose. */
 void scene_random_polytope(t_rng *r, body *b, const scale_class *sc, int hull);
 
+/* Capsules (half height h along local z, radius r) at pa and pb with
+ * random rotations (A's drawn first); returns the analytic signed distance
+ * in units (negative: depth). Only the shapes and transforms are set. */
+double scene_capsules(t_rng *r, body *a, body *b, fxc_vec3 pa, fxc_vec3 pb, fix16_t ha, fix16_t ra, fix16_t hb, fix16_t rb);
+
 /* double from raw */
 static inline rg_vec rg_from(fxc_vec3 v) { return rg_v(t_d(v.x), t_d(v.y), t_d(v.z)); }
 

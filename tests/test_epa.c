@@ -175,14 +175,13 @@ void test_epa_spheres_capsules(void)
         fxc_shape a, b;
         fxc_transform ta, tb;
         fxc_contact c;
-        fxc_mat3 ma, mb;
-        rg_xf xa, xb;
+        body ca, cb;
         fix16_t ra = t_range(&r, 3000, 65536), rb = t_range(&r, 3000, 65536);
         fix16_t ha = t_range(&r, 1000, 65536), hb = t_range(&r, 1000, 65536);
         fxc_vec3 pa = t_vec(&r, -65536, 65536);
         fxc_vec3 pb = fxc_v3_add(pa, t_vec(&r, -65536, 65536));
         double ref;
-        int st, k, l;
+        int st;
 
         CHECK(fxc_shape_sphere(&a, ra) == FXC_OK && fxc_shape_sphere(&b, rb) == FXC_OK);
         fxc_transform_set(&ta, 0, pa);
@@ -195,18 +194,8 @@ void test_epa_spheres_capsules(void)
             stats_add(&ss, fabs(c.depth - ref));
         }
 
-        CHECK(fxc_shape_capsule(&a, ha, ra) == FXC_OK && fxc_shape_capsule(&b, hb, rb) == FXC_OK);
-        scene_rotation(&r, &ma);
-        scene_rotation(&r, &mb);
-        fxc_transform_set(&ta, &ma, pa);
-        fxc_transform_set(&tb, &mb, pb);
-        for (k = 0; k < 3; k++)
-            for (l = 0; l < 3; l++) { xa.m[k][l] = t_d(ma.m[k][l]); xb.m[k][l] = t_d(mb.m[k][l]); }
-        xa.p = rg_from(pa);
-        xb.p = rg_from(pb);
-        st = fxc_collide(&a, &ta, &b, &tb, &ws, &c);
-        ref = -lsb(rg_capsule_capsule(rg_xf_apply(&xa, rg_v(0, 0, -t_d(ha))), rg_xf_apply(&xa, rg_v(0, 0, t_d(ha))), t_d(ra),
-                                      rg_xf_apply(&xb, rg_v(0, 0, -t_d(hb))), rg_xf_apply(&xb, rg_v(0, 0, t_d(hb))), t_d(rb), 0, 0));
+        ref = -lsb(scene_capsules(&r, &ca, &cb, pa, pb, ha, ra, hb, rb));
+        st = fxc_collide(&ca.shape, &ca.xf, &cb.shape, &cb.xf, &ws, &c);
         if (ref > DEPTH_BOUND) {
             CHECK_MSG(st == FXC_PENETRATING && fabs(c.depth - ref) <= DEPTH_BOUND, "capsule case %ld: %s %d vs %.2f", i,
                       fxc_status_name(st), (int)c.depth, ref);

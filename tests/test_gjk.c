@@ -122,15 +122,13 @@ void test_gjk_spheres_capsules(void)
         fxc_shape a, b;
         fxc_transform ta, tb;
         fxc_distance_result res;
-        fxc_mat3 ma, mb;
+        body ca, cb;
         fix16_t ra = t_range(&r, 3000, 65536), rb = t_range(&r, 3000, 65536);
         fix16_t ha = t_range(&r, 1000, 65536), hb = t_range(&r, 1000, 65536);
         fxc_vec3 pa = t_vec(&r, -196608, 196608);
         fxc_vec3 pb = t_vec(&r, -196608, 196608);
         double ref, e;
         int st;
-        rg_xf xa, xb;
-        int k, l;
 
         CHECK(fxc_shape_sphere(&a, ra) == FXC_OK && fxc_shape_sphere(&b, rb) == FXC_OK);
         fxc_transform_set(&ta, 0, pa);
@@ -145,18 +143,8 @@ void test_gjk_spheres_capsules(void)
             CHECK_MSG(e <= BOUND_NEAR, "sphere case %ld: %d vs %.2f LSB", i, (int)res.distance, ref);
         }
 
-        CHECK(fxc_shape_capsule(&a, ha, ra) == FXC_OK && fxc_shape_capsule(&b, hb, rb) == FXC_OK);
-        scene_rotation(&r, &ma);
-        scene_rotation(&r, &mb);
-        fxc_transform_set(&ta, &ma, pa);
-        fxc_transform_set(&tb, &mb, pb);
-        for (k = 0; k < 3; k++)
-            for (l = 0; l < 3; l++) { xa.m[k][l] = t_d(ma.m[k][l]); xb.m[k][l] = t_d(mb.m[k][l]); }
-        xa.p = rg_from(pa);
-        xb.p = rg_from(pb);
-        st = fxc_distance(&a, &ta, &b, &tb, &res);
-        ref = lsb(rg_capsule_capsule(rg_xf_apply(&xa, rg_v(0, 0, -t_d(ha))), rg_xf_apply(&xa, rg_v(0, 0, t_d(ha))), t_d(ra),
-                                     rg_xf_apply(&xb, rg_v(0, 0, -t_d(hb))), rg_xf_apply(&xb, rg_v(0, 0, t_d(hb))), t_d(rb), 0, 0));
+        ref = lsb(scene_capsules(&r, &ca, &cb, pa, pb, ha, ra, hb, rb));
+        st = fxc_distance(&ca.shape, &ca.xf, &cb.shape, &cb.xf, &res);
         if (ref > BOUND_NEAR) CHECK(st == FXC_SEPARATED);
         if (ref < -BOUND_NEAR) CHECK(st == FXC_OVERLAPPING);
         if (st == FXC_SEPARATED) {
@@ -164,7 +152,7 @@ void test_gjk_spheres_capsules(void)
             stats_add(&cc, e);
             CHECK_MSG(e <= BOUND_NEAR, "capsule case %ld: %d vs %.2f LSB", i, (int)res.distance, ref);
         }
-        CHECK((fxc_intersect(&a, &ta, &b, &tb) == FXC_SEPARATED) == (st == FXC_SEPARATED));
+        CHECK((fxc_intersect(&ca.shape, &ca.xf, &cb.shape, &cb.xf) == FXC_SEPARATED) == (st == FXC_SEPARATED));
     }
     stats_print(&ss);
     stats_print(&cc);
