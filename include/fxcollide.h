@@ -94,7 +94,10 @@ typedef struct {
     fix16_t distance;  /* >= 0; 0 unless separated or touching */
     fxc_vec3 point_a;  /* closest point on A (world) */
     fxc_vec3 point_b;  /* closest point on B (world) */
-    fxc_vec3 normal;   /* unit, from A to B; zero when overlapping */
+    fxc_vec3 normal;   /* unit, from A to B: the separating axis GJK proved
+                        * (the gap along it is the distance within a few
+                        * LSB); zero when the cores overlap, unless they
+                        * only touch */
     int iterations;    /* GJK iterations used (<= FXC_GJK_MAX_ITERATIONS) */
     int support_calls; /* support calls made (<= FXC_MAX_SUPPORT_CALLS) */
 } fxc_distance_result;

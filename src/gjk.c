@@ -9,9 +9,13 @@
  *    (vertex, edge perpendicular, face normal) fitted to 28 bits; only the
  *    witness weights (Q30 fractions, one division each) and the distances
  *    (2^-8 LSB, relative 2^-27) are rounded.
- *  - Termination: a repeated support point, upper and lower bound within
- *    1 LSB, no measurable progress for FXC_GJK_STALL_STEPS steps (or with
- *    the bounds within 2 LSB), or the hard cap FXC_GJK_MAX_ITERATIONS.
+ *  - Termination: a repeated support point, the distance and the best
+ *    lower bound within 1 LSB, no measurable progress (neither a smaller
+ *    distance nor a lower bound closing half the gap) for
+ *    FXC_GJK_STALL_STEPS steps (or with the bounds within 2 LSB), or the
+ *    hard cap FXC_GJK_MAX_ITERATIONS.
+ *  - The normal is a proven separating axis: a direction whose support
+ *    point showed the gap along it (normal_axis).
  */
 #include "gjk.h"
 #include "wide.h"
@@ -338,12 +342,47 @@ static void note_height(fxc_gjk_result *r, fxc_vec3 dir, fxc_vec3 w)
     }
 }
 
+/* Proven separating axes: every point of A - B lies at least low8 (2^-8
+ * LSB) beyond the origin along dir; the best one and the latest one. */
+typedef struct {
+    fxc_vec3 dir;
+    int64_t low8;
+} proven_axis;
+
+typedef struct {
+    proven_axis best, last;
+} axes;
+
+/* Lower bounds start far below any real one (|l8| < 2^47), so gaps to it
+ * stay below 2^49 and cannot overflow; brackets start wider than any. */
+#define FXC_NO_BOUND (-((int64_t)1 << 48))
+#define FXC_NO_BRACKET ((int64_t)1 << 50)
+
+static void note_bound(axes *ax, fxc_vec3 d, int64_t l8)
+{
+    if (d.x == 0 && d.y == 0 && d.z == 0) return;
+    ax->last.dir = d;
+    ax->last.low8 = l8;
+    if (l8 >= ax->best.low8) ax->best = ax->last;
+}
+
+/* The normal: the latest direction tried (at convergence, the closest
+ * feature's, matching the witness points), unless an earlier one proved a
+ * gap more than 1 LSB larger. After a stall the final feature's direction
+ * was never tried, so it is no candidate. */
+static const proven_axis *normal_axis(const axes *ax)
+{
+    return ax->last.low8 >= ax->best.low8 - 256 ? &ax->last : &ax->best;
+}
+
 void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
 {
     fxc_simplex *s = &r->s, best;
     fxc_vec3 dir;
     measure m, mn, best_m;
+    axes ax;
     int it, stall = 0;
+    int64_t bracket = FXC_NO_BRACKET; /* narrowest m.u8 - l8 so far */
 
     /* First direction: from A's centre towards B's (the support of A - B
      * along it is the likeliest closest point); +x if the centres meet. */
@@ -353,6 +392,9 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     r->touch_height = 0;
     fxc_pair_support(p, dir, &s->p[0]);
     note_height(r, dir, s->p[0].w);
+    ax.best.dir = dir; /* a fallback: its bound is not measured */
+    ax.best.low8 = FXC_NO_BOUND;
+    ax.last = ax.best;
     s->n = 1;
     r->iterations = 1;
     r->outcome = simplex_reduce(s, &m) ? FXC_GJK_CONTAINED : FXC_GJK_CAPPED;
@@ -361,7 +403,7 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     best_m = m;
     for (it = 2; r->outcome == FXC_GJK_CAPPED && it <= FXC_GJK_MAX_ITERATIONS; it++) {
         fxc_svert q;
-        int64_t l8;
+        int64_t l8, br;
 
         if (hit_exit >= 0 && m.u8 <= (int64_t)hit_exit * 256) {
             r->outcome = FXC_GJK_EXIT_CLOSE;
@@ -372,19 +414,21 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
         fxc_pair_check_support(p, m.d, q.w, s->p[0].w);
         r->iterations = it;
         if (p->status != FXC_OK) break;
+        /* Every point x of A - B has -d.x >= -d.q: the distance is at least
+         * -d.q / |d| (a lower bound, here in 2^-8 LSB). */
+        l8 = along8(&m, -fxc_v3_dot_wide(m.d, q.w));
+        note_bound(&ax, m.d, l8);
+        br = m.u8 - l8;
         if (in_simplex(s, q.w)) {
             r->outcome = FXC_GJK_CONVERGED;
             break;
         }
-        /* Every point x of A - B has -d.x >= -d.w: the distance is at least
-         * -d.w / |d| (a lower bound, here in 2^-8 LSB). */
-        l8 = along8(&m, -fxc_v3_dot_wide(m.d, q.w));
         if (sep_exit >= 0 && l8 > ((int64_t)sep_exit + FXC_GJK_ROUNDING) * 256) {
             r->outcome = FXC_GJK_EXIT_SEPARATED;
             break;
         }
-        /* Upper and lower bound within 1 LSB: done. */
-        if (m.u8 - l8 <= 256) {
+        /* Upper and (best) lower bound within 1 LSB: done. */
+        if (m.u8 - ax.best.low8 <= 256) {
             r->outcome = FXC_GJK_CONVERGED;
             break;
         }
@@ -401,13 +445,25 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
             stall = 0;
             continue;
         }
-        if (best_m.u8 - l8 <= (int64_t)2 * 256 || ++stall > FXC_GJK_STALL_STEPS) {
-            /* No measurable progress: stop with the best answer when the
-             * bounds are within 2 LSB, or after a few steps. With a wider
-             * gap the decrease can be real but below the measure's
-             * resolution (a long, thin simplex near the origin): the new
-             * simplex's exact direction then finds the next support point,
-             * so a few more steps are worth trying. */
+        /* No measurable progress. Stop with the best answer when the bounds
+         * are within 2 LSB (they may even cross: the measure is accurate to
+         * ~1 LSB far from the origin). Halving the narrowest bracket between
+         * a simplex's distance and the lower bound along its direction is
+         * progress too (at most ~32 times): near a curved or long, thin
+         * surface the distance stops falling measurably long before the
+         * support points stop closing in. Otherwise allow a few more steps:
+         * the new simplex's exact direction may find the next support. */
+        if (best_m.u8 - ax.best.low8 <= (int64_t)2 * 256) {
+            r->outcome = FXC_GJK_CONVERGED;
+            break;
+        }
+        if (2 * br <= bracket) {
+            bracket = br;
+            stall = 0;
+            continue;
+        }
+        if (br < bracket) bracket = br;
+        if (++stall > FXC_GJK_STALL_STEPS) {
             r->outcome = FXC_GJK_CONVERGED;
             break;
         }
@@ -421,7 +477,8 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
         m = best_m;
     }
     if (r->outcome != FXC_GJK_CONTAINED && best_m.u8 < m.u8) m.u8 = best_m.u8;
-    r->dir = m.d;
+    r->dir = normal_axis(&ax)->dir;
+    r->low8 = normal_axis(&ax)->low8;
     r->dist8 = m.u8;
 }
 

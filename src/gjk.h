@@ -23,7 +23,8 @@ typedef enum {
 
 typedef struct {
     fxc_simplex s;
-    fxc_vec3 dir;         /* from the closest feature towards the origin (A to B), 28 bits */
+    fxc_vec3 dir;         /* proven separating axis for the normal (A to B), 28 bits: */
+    int64_t low8;         /* A - B lies >= low8 (2^-8 LSB) beyond the origin along dir */
     int64_t dist8;        /* distance in 2^-8 raw LSB, relative error 2^-27 */
     fxc_gjk_outcome outcome;
     int iterations;

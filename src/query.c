@@ -77,12 +77,15 @@ static void surface_points(const fxc_pair *p, fxc_vec3 pa, fxc_vec3 pb, fxc_vec3
     *wb = fxc_pair_to_world(p, fxc_v3_sub(pb, fxc_v3_scale(n, p->b.shape->radius)));
 }
 
-/* Answer from GJK alone, cores apart: the normal (GJK's direction points
- * from A - B towards the origin: from A to B) and the closest points on the
- * surfaces. Returns the signed distance (margins subtracted). */
+/* Answer from GJK alone, cores apart: the normal is GJK's best proven
+ * separating axis (from A to B); when the cores are within the touching
+ * band but that axis is no touching plane (GJK stalled short of proving
+ * one), a plane of the final simplex is tried. Closest points on the
+ * surfaces; returns the signed distance (margins subtracted). */
 static int64_t apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *n, fxc_vec3 *pa, fxc_vec3 *pb)
 {
-    if (!fxc_v3_normalize(g->dir, n)) (void)prove_touching(p, g, n);
+    (void)fxc_v3_normalize(g->dir, n);
+    if (g->dist8 <= (int64_t)FXC_TOUCH_TOL * 256 && g->low8 < -(int64_t)FXC_TOUCH_TOL * 256) (void)prove_touching(p, g, n);
     surface_points(p, fxc_simplex_point_a(&g->s), fxc_simplex_point_b(&g->s), *n, pa, pb);
     return (int64_t)fxc_gjk_distance(g) - margins(p);
 }

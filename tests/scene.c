@@ -87,8 +87,25 @@ double scene_capsules(t_rng *r, body *a, body *b, fxc_vec3 pa, fxc_vec3 pb, fix1
     scene_place(a, &m, pa);
     scene_rotation(r, &m);
     scene_place(b, &m, pb);
+    scene_finish(a);
+    scene_finish(b);
     return rg_capsule_capsule(rg_xf_apply(&a->rxf, rg_v(0, 0, -t_d(ha))), rg_xf_apply(&a->rxf, rg_v(0, 0, t_d(ha))), t_d(ra),
                               rg_xf_apply(&b->rxf, rg_v(0, 0, -t_d(hb))), rg_xf_apply(&b->rxf, rg_v(0, 0, t_d(hb))), t_d(rb), 0, 0);
+}
+
+double scene_minkowski_radius(const body *a, const body *b)
+{
+    double ra = 0, rb = 0;
+    int i;
+    for (i = 0; i < a->poly.n; i++) {
+        double d = rg_len(rg_sub(a->poly.v[i], a->rxf.p));
+        if (d > ra) ra = d;
+    }
+    for (i = 0; i < b->poly.n; i++) {
+        double d = rg_len(rg_sub(b->poly.v[i], b->rxf.p));
+        if (d > rb) rb = d;
+    }
+    return ra + rb + rg_len(rg_sub(a->rxf.p, b->rxf.p)) + a->radius + b->radius;
 }
 
 double scene_overlap_along(const body *a, const body *b, rg_vec n)

@@ -44,7 +44,7 @@ void scene_random_polytope(t_rng *r, body *b, const scale_class *sc, int hull);
 
 /* Capsules (half height h along local z, radius r) at pa and pb with
  * random rotations (A's drawn first); returns the analytic signed distance
- * in units (negative: depth). Only the shapes and transforms are set. */
+ * in units (negative: depth). The reference polytopes are the segments. */
 double scene_capsules(t_rng *r, body *a, body *b, fxc_vec3 pa, fxc_vec3 pb, fix16_t ha, fix16_t ra, fix16_t hb, fix16_t rb);
 
 /* double from raw */
@@ -53,5 +53,10 @@ static inline rg_vec rg_from(fxc_vec3 v) { return rg_v(t_d(v.x), t_d(v.y), t_d(v
 /* Support-function overlap of the reference polytopes along unit n (A to
  * B): max over A of a.n minus min over B of b.n. */
 double scene_overlap_along(const body *a, const body *b, rg_vec n);
+
+/* Radius (units) of the Minkowski difference around the origin: bounds
+ * |a - b| over the two bodies. A unit normal rounded to Q16.16 (0.87 *
+ * 2^-16 rad) moves a support height by up to 0.87 LSB per unit of it. */
+double scene_minkowski_radius(const body *a, const body *b);
 
 #endif /* FXC_SCENE_H */

@@ -69,28 +69,11 @@ static void overlapping_pair(t_rng *r, body *a, body *b, const scale_class *sc, 
     } while (fxc_intersect(&a->shape, &a->xf, &b->shape, &b->xf) == FXC_ERR_RANGE);
 }
 
-/* Radius (units) of the Minkowski difference around the origin: bounds
- * |a - b| over the two polytopes. */
-static double minkowski_radius(const body *a, const body *b)
-{
-    double ra = 0, rb = 0;
-    int i;
-    for (i = 0; i < a->poly.n; i++) {
-        double d = rg_len(rg_sub(a->poly.v[i], a->rxf.p));
-        if (d > ra) ra = d;
-    }
-    for (i = 0; i < b->poly.n; i++) {
-        double d = rg_len(rg_sub(b->poly.v[i], b->rxf.p));
-        if (d > rb) rb = d;
-    }
-    return ra + rb + rg_len(rg_sub(a->rxf.p, b->rxf.p)) + a->radius + b->radius;
-}
-
 static void check_penetration(const body *a, const body *b, double bound, epa_tally *t, long id)
 {
     fxc_contact c, sw;
     rg_vec rn;
-    double ang = 0.87 * minkowski_radius(a, b);
+    double ang = 0.87 * scene_minkowski_radius(a, b);
     double ref = lsb(rg_poly_sat(&a->poly, &b->poly, &rn));
     int st = fxc_collide(&a->shape, &a->xf, &b->shape, &b->xf, &ws, &c);
     int is = fxc_intersect(&a->shape, &a->xf, &b->shape, &b->xf);

@@ -10,7 +10,13 @@
  *  - |v| is rounded to nearest: 0.5 LSB.
  * Total: 4.5 LSB up to 100 units, 9 LSB at the range limit. The witness
  * points get the same bound from each shape. The verdict must be right
- * whenever the reference is more than that band away from contact. */
+ * whenever the reference is more than that band away from contact.
+ *
+ * The normal of a separated pair is a proven separating axis: the gap
+ * between the shapes along it (reference support functions) falls short
+ * of the reference distance by at most the same bound, plus what rounding
+ * the unit normal to Q16.16 costs (0.87 LSB per unit of the Minkowski
+ * difference's radius, scene_minkowski_radius). */
 #include <math.h>
 #include "scene.h"
 #include "stats.h"
@@ -30,9 +36,22 @@ static double off_body(const body *b, fxc_vec3 p)
 }
 
 typedef struct {
-    stats dist, wit;
+    stats dist, wit, normal;
     long cases, separated;
 } gjk_tally;
+
+/* How far the gap along the result's normal falls short of the reference
+ * distance ref (LSB); checked against bound plus the normal's rounding. */
+static double normal_shortfall(const body *a, const body *b, const fxc_distance_result *r, double ref, double bound, long id)
+{
+    rg_vec n = rg_from(r->normal);
+    double ang = 0.87 * scene_minkowski_radius(a, b);
+    double shortfall = ref + lsb(scene_overlap_along(a, b, rg_scale(n, 1.0 / rg_len(n))));
+    CHECK_MSG(fabs(rg_len(n) - 1.0) <= 2.0 / 65536, "case %ld: normal not unit", id);
+    CHECK_MSG(shortfall <= bound + ang, "case %ld: gap along the normal %.2f LSB short of the distance (allowed %.2f)", id,
+              shortfall, bound + ang);
+    return shortfall;
+}
 
 /* Checks one pair against the reference; bound in LSB. */
 static void check_pair(const body *a, const body *b, double bound, gjk_tally *t, long id)
@@ -58,6 +77,7 @@ static void check_pair(const body *a, const body *b, double bound, gjk_tally *t,
         t->separated++;
         stats_add(&t->dist, e);
         stats_add(&t->wit, ea > eb ? (ea > eg ? ea : eg) : (eb > eg ? eb : eg));
+        stats_add(&t->normal, normal_shortfall(a, b, &r, ref, bound, id));
         CHECK_MSG(e <= bound, "case %ld: distance %d vs ref %.2f LSB", id, (int)r.distance, ref);
         CHECK_MSG(ea <= bound && eb <= bound && eg <= 2 * bound,
                   "case %ld: witness off A %.2f, off B %.2f, |pb-pa| - d %.2f LSB", id, ea, eb, eg);
@@ -83,6 +103,7 @@ static void random_pairs(const scale_class *sc, double bound, uint64_t seed, lon
         name[len] = '\0';
         stats_init(&t.dist, "distance error");
         stats_init(&t.wit, "witness error");
+        stats_init(&t.normal, "gap along normal short by");
         t.cases = t.separated = 0;
         for (i = 0; i < n && t_failures() == 0; i++) {
             scene_random_polytope(&r, &a, sc, k == 1);
@@ -92,6 +113,7 @@ static void random_pairs(const scale_class *sc, double bound, uint64_t seed, lon
         port_printf("       GJK %-20s %ld pairs, %ld separated\n", name, t.cases, t.separated);
         stats_print(&t.dist);
         stats_print(&t.wit);
+        stats_print(&t.normal);
     }
 }
 
@@ -114,10 +136,11 @@ void test_gjk_random_large(void)
 void test_gjk_spheres_capsules(void)
 {
     t_rng r = { 400 };
-    stats ss, cc;
+    stats ss, cc, cn;
     long i, n = T_TARGET_CASES(5000, 500);
     stats_init(&ss, "sphere-sphere distance error");
     stats_init(&cc, "capsule-capsule distance error");
+    stats_init(&cn, "capsule gap along normal short by");
     for (i = 0; i < n && t_failures() == 0; i++) {
         fxc_shape a, b;
         fxc_transform ta, tb;
@@ -150,12 +173,14 @@ void test_gjk_spheres_capsules(void)
         if (st == FXC_SEPARATED) {
             e = fabs(res.distance - ref);
             stats_add(&cc, e);
+            stats_add(&cn, normal_shortfall(&ca, &cb, &res, ref, BOUND_NEAR, i));
             CHECK_MSG(e <= BOUND_NEAR, "capsule case %ld: %d vs %.2f LSB", i, (int)res.distance, ref);
         }
         CHECK((fxc_intersect(&ca.shape, &ca.xf, &cb.shape, &cb.xf) == FXC_SEPARATED) == (st == FXC_SEPARATED));
     }
     stats_print(&ss);
     stats_print(&cc);
+    stats_print(&cn);
 }
 
 /* ---- named degenerate and adversarial cases ---- */
