@@ -380,11 +380,14 @@ int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_res
         fxc_pair_support(p, n, &s);
         r->iterations = it;
         /* How far beyond the face is the new point? Exact in n28 units.
-         * (A point already in the polytope is never beyond: it is convex.) */
+         * The polytope grows only by a point strictly beyond the face's
+         * exact plane (face_sees), which keeps it convex: on a long, thin
+         * face the fitted normal can tilt a point inside the polytope
+         * (e.g. one of its vertices) to a height above the tolerance. */
         gap = fxc_v3_dot_wide(n, fxc_v3_sub(s.w, ws->w[f->v[0]]));
         fxc_pair_check_support(p, n, s.w, ws->w[f->v[0]]);
         st = p->status;
-        if (st == FXC_OK && !fxc_height_within(gap, fxc_v3_dot_wide(n, n), FXC_EPA_TOL)) {
+        if (st == FXC_OK && !fxc_height_within(gap, fxc_v3_dot_wide(n, n), FXC_EPA_TOL) && face_sees(ws, f, s.w)) {
             int nh = -1, removed = 0;
             if (ws->nv < FXC_EPA_MAX_VERTICES) nh = find_horizon(ws, best, s.w, hz, gone, &removed);
             if (nh < 0 || alive - removed + nh > FXC_EPA_MAX_FACES) {

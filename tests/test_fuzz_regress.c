@@ -35,6 +35,9 @@
  *    whose gap was proven and by counting the halving of the bracket
  *    between a simplex's distance and the lower bound along its direction
  *    as progress.
+ *  - EPA grew its polytope by a point that only the fitted normal of a long,
+ *    thin face showed beyond it, not the exact plane: the polytope lost its
+ *    convexity (fuzz_epa_thin_face).
  *  - fxc_shape_hull takes |coordinate| of a vertex before the range check
  *    stops the loop: signed overflow on INT32_MIN
  *    (fuzz_hull_int32_min_vertex; on the host it runs in a child process,
@@ -733,6 +736,39 @@ void test_fuzz_flat_cone_bracket(void)
         int st = k ? fxc_collide(&b, &tb, &a, &ta, &ws, &c) : fxc_collide(&a, &ta, &b, &tb, &ws, &c);
         CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 7096722) <= 4, "%s: %s depth %d (want 7096722)",
                   k ? "cylinder/cone" : "cone/cylinder", fxc_status_name(st), (int)c.depth);
+    }
+}
+
+/* fuzzer input (hex, 77 bytes): 06 06 06 06 06 0e 06 06 06 16 06 29 06 06
+ * ... Found on 9b352ae in a 50-minute run. Two coaxial (z) cylinders with
+ * margins, B scaled by a rotation of 2 * identity into a 6170-unit-long
+ * rod. The overlap is radial: axes 16782515.08 raw apart, reach of the two
+ * cores and margins 6316033 + 2 * 6316032 + 6381568 + 6316032 = 31645697,
+ * depth 14863181.9 raw along the line between the axes (computed in
+ * double). cylinder/rod answered that; rod/cylinder answered 220708192
+ * along z: EPA's faces along the rod are long, thin triangles whose fitted
+ * normals are off by ~2^-28, so a support point inside the polytope showed
+ * a height above the tolerance along one; adding it made a face with a
+ * negative distance, and EPA drifted to the rod's end cap. */
+void test_fuzz_epa_thin_face(void)
+{
+    static const int32_t r2[9] = { 131072, 0, 0, 0, 131072, 0, 0, 0, 131072 };
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_contact c;
+    fxc_mat3 mb;
+    int k;
+    set_rot(&mb, r2);
+    CHECK(fxc_shape_cylinder(&a, 6316032, 6316033, 6381568) == FXC_OK);
+    fxc_transform_set(&ta, 0, fxc_v3(16801792, 0, 458752));
+    CHECK(fxc_shape_cylinder(&b, 101067014, 6316032, 6316032) == FXC_OK);
+    fxc_transform_set(&tb, &mb, fxc_v3(19288, 19284, 19284));
+    for (k = 0; k < 2; k++) {
+        int st = k ? fxc_collide(&b, &tb, &a, &ta, &ws, &c) : fxc_collide(&a, &ta, &b, &tb, &ws, &c);
+        int32_t nx = k ? c.normal.x : -c.normal.x; /* from the rod to the cylinder: +x */
+        CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 14863182) <= 4 && nx >= 65530, "%s: %s depth %d (want 14863182) normal (%d,%d,%d)",
+                  k ? "rod/cylinder" : "cylinder/rod", fxc_status_name(st), (int)c.depth, (int)c.normal.x, (int)c.normal.y,
+                  (int)c.normal.z);
     }
 }
 
