@@ -87,6 +87,8 @@ ARM_LDFLAGS := -nostartfiles --specs=nano.specs --specs=nosys.specs -Wl,--gc-sec
 QEMU := qemu-system-arm
 QEMU_FLAGS := -nographic -monitor none -semihosting-config enable=on,target=native -icount shift=0
 QEMU_TIMEOUT := 900
+PROFILE_WORKLOAD ?= 1
+PROFILE_CASES ?= 20
 
 # board_template(name): objects, library archive and images of one board.
 define board_template
@@ -100,7 +102,8 @@ $(1)_TEST_QEMU := $$(BOARD_TEST_QEMU)
 $(1)_DEFS := -DFXC_BOARD_NAME='"$(1)"' -DFXC_BOARD_TICK_NUM=$$(BOARD_TICK_NUM) -DFXC_BOARD_TICK_DEN=$$(BOARD_TICK_DEN)
 $(1)_LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
 $(1)_FIXMATH_OBJS := $(patsubst %,$(BUILD)/$(1)/fixmath/%,$(notdir $(FIXMATH_SRCS:.c=.o)))
-$(1)_PORT_OBJS := $(BUILD)/$(1)/obj/port/semihost.o $(BUILD)/$(1)/obj/port/print.o $(BUILD)/$(1)/obj/boards/common/startup.o
+$(1)_PORT_OBJS := $(BUILD)/$(1)/obj/port/semihost.o $(BUILD)/$(1)/obj/port/print.o $(BUILD)/$(1)/obj/boards/common/startup.o \
+                  $(BUILD)/$(1)/obj/boards/common/stack.o
 
 $(BUILD)/$(1)/obj/%.o: %.c | deps
 	@mkdir -p $$(dir $$@)
@@ -122,6 +125,19 @@ $(BUILD)/$(1)/bench.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OB
 bench-$(1): $(BUILD)/$(1)/bench.elf
 	timeout 600 $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1 | tee $(BUILD)/$(1)/bench.log
 
+# Per-function profile of one workload: the benchmark built for it alone,
+# traced one instruction at a time.
+$(BUILD)/$(1)/obj/bench/profile-w$(PROFILE_WORKLOAD).o: bench/bench.c | deps
+	@mkdir -p $$(dir $$@)
+	$(ARM_CC) $$($(1)_CPU) $(ARM_CFLAGS) $$($(1)_DEFS) -DCASES=$(PROFILE_CASES) -DFXC_BENCH_ONLY=$(PROFILE_WORKLOAD) \
+	    -DFXC_BENCH_KERNELS=0 -c $$< -o $$@
+$(BUILD)/$(1)/profile-w$(PROFILE_WORKLOAD).elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) \
+        $(BUILD)/$(1)/obj/bench/profile-w$(PROFILE_WORKLOAD).o
+	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld $$^ -lm -o $$@
+profile-$(1): $(BUILD)/$(1)/profile-w$(PROFILE_WORKLOAD).elf
+	timeout 900 $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -singlestep -d exec,nochain -kernel $$< 2>&1 | \
+	    python3 tools/profile.py $(PROFILE_CASES)
+
 test-$(1): $(BUILD)/$(1)/tests.elf
 	timeout $(QEMU_TIMEOUT) $(QEMU) $$($(1)_QEMU) $$($(1)_TEST_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1 | tee $(BUILD)/$(1)/tests.log
 
@@ -139,8 +155,8 @@ $(foreach b,$(QEMU_BOARDS),$(eval $(call board_template,$(b))))
 
 # ---- top-level targets ----------------------------------------------------
 .PHONY: $(HOST_VARIANTS:%=test-%)
-.PHONY: all deps test test-host lint size stack check-readme check-nofloat demo demo-host bench bench-host clean distclean help \
-        $(QEMU_BOARDS:%=test-%) $(QEMU_BOARDS:%=demo-%) $(QEMU_BOARDS:%=bench-%)
+.PHONY: all deps test test-host lint size stack check-readme check-nofloat demo demo-host bench bench-host profile clean distclean help \
+        $(QEMU_BOARDS:%=test-%) $(QEMU_BOARDS:%=demo-%) $(QEMU_BOARDS:%=bench-%) $(QEMU_BOARDS:%=profile-%)
 
 all: $(BUILD)/host/tests $(QEMU_BOARDS:%=$(BUILD)/%/tests.elf)
 
@@ -197,6 +213,12 @@ bench: deps
 	@sh tools/bench_report.sh $(BUILD)/host-O2/bench.log $(QEMU_BOARDS:%=$(BUILD)/%/bench.log) > bench/results.md
 	@echo "bench: wrote bench/results.md"
 
+## profile: instructions per function of one benchmark workload on QEMU
+##          (PROFILE_BOARD=mps2-an385|microbit, PROFILE_WORKLOAD=1..9, PROFILE_CASES=20)
+PROFILE_BOARD ?= mps2-an385
+profile: deps
+	@$(MAKE) --no-print-directory profile-$(PROFILE_BOARD)
+
 bench-host: $(BUILD)/host-O2/bench
 	$(BUILD)/host-O2/bench | tee $(BUILD)/host-O2/bench.log
 
@@ -207,4 +229,4 @@ distclean: clean
 	rm -rf .deps
 
 help:
-	@grep -hE '^## ' Makefile $(wildcard boards/boards.mk tests/fuzz/fuzz.mk) | sed 's/^## /  make /'
+	@grep -hE '^## ' Makefile $(wildcard boards/boards.mk tests/fuzz/fuzz.mk) | sed -e 's/^## \([a-z]\)/  make \1/' -e 's/^##  */           /'

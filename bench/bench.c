@@ -16,6 +16,10 @@
 #define CASES 1000
 #endif
 #define PASSES_HOST 5
+/* 0: skip the kernel table (the profile build: make profile) */
+#ifndef FXC_BENCH_KERNELS
+#define FXC_BENCH_KERNELS 1
+#endif
 /* Instruction counts repeat exactly: one pass; host timings are noisy: the
  * median of the pass means. */
 #ifdef FXC_BOARD_NAME
@@ -181,7 +185,11 @@ static fxc_workspace ws;
 static uint32_t cost[CASES];
 static volatile int sink;
 
-/* Runs one query; returns its status and counts its iterations. */
+/* Runs one query; returns its status and counts its iterations. Kept out
+ * of line: tools/profile.py counts the instructions inside run(). */
+#ifdef __GNUC__
+__attribute__((noinline))
+#endif
 static int run(int kind, pair *p, int *gi, int *ei)
 {
     fxc_contact c;
@@ -296,15 +304,18 @@ int main(void)
 #endif
     port_printf("fxcollide %s benchmark on %s (%s per query, %d cases each)\n", fxc_version(), port_name(),
                 port_counter_unit(), CASES);
-    kernel_table();
-    port_printf("| workload | mean | median | max | GJK it. mean/max | EPA it. mean/max | statuses ok |\n");
-    port_printf("|---|---|---|---|---|---|---|\n");
+    if (FXC_BENCH_KERNELS) kernel_table();
+    /* stack: the deepest the stack went during the workload's queries,
+     * measured below the benchmark loop (boards only) */
+    port_printf("| workload | mean | median | max | GJK it. mean/max | EPA it. mean/max | statuses ok | stack peak |\n");
+    port_printf("|---|---|---|---|---|---|---|---|\n");
     make_ball64();
     for (w = 1; w <= 9; w++) {
         int passes = T_PASSES, pass, i, gmax = 0, emax = 0, bad = 0;
         uint64_t sum = 0, gsum = 0, esum = 0;
-        uint32_t pass_mean[PASSES_HOST];
+        uint32_t pass_mean[PASSES_HOST], base, stack;
         if (only && w != only) continue;
+        base = port_stack_mark();
         for (pass = 0; pass < passes; pass++) {
             rng r = { 12345u + (uint64_t)w };
             uint64_t psum = 0;
@@ -328,14 +339,17 @@ int main(void)
             }
             pass_mean[pass] = (uint32_t)(psum / CASES);
         }
+        stack = port_stack_peak() - base;
         sort(pass_mean, passes);
         sort(cost, CASES);
         for (i = 0; i < CASES; i++) sum += cost[i];
-        port_printf("| %d. %s | %lu | %lu | %lu | %lu.%lu / %d | %lu.%lu / %d | %d/%d |\n", w, names[w],
+        port_printf("| %d. %s | %lu | %lu | %lu | %lu.%lu / %d | %lu.%lu / %d | %d/%d | ", w, names[w],
                     (unsigned long)(passes > 1 ? pass_mean[passes / 2] : (uint32_t)(sum / CASES)),
                     (unsigned long)cost[CASES / 2], (unsigned long)cost[CASES - 1],
                     (unsigned long)(gsum / CASES), (unsigned long)(gsum * 10 / CASES % 10), gmax,
                     (unsigned long)(esum / CASES), (unsigned long)(esum * 10 / CASES % 10), emax, CASES - bad, CASES);
+        if (base == 0) port_printf("- |\n"); /* not measured */
+        else port_printf("%lu B |\n", (unsigned long)stack);
     }
     return 0;
 }

@@ -246,26 +246,14 @@ static uint32_t timing_overhead(void)
 
 #ifdef FXC_BOARD_NAME
 /* RAM use on the boards: the linker's section symbols (boards/common/
- * sections.ld), and the stack's high-water mark found by filling the free
- * RAM with a pattern at start-up and looking for the first overwritten word
- * at the end. */
+ * sections.ld), and the stack's high-water mark (port_stack_mark at
+ * start-up, port_stack_peak at the end). */
 extern uint32_t _sdata, _ebss, _estack;
-#define STACK_FILL 0x5AA5C33Cu
-
-static void stack_fill(void)
-{
-    uint32_t *p = &_ebss, *sp;
-    __asm__ volatile("mov %0, sp" : "=r"(sp));
-    while (p < sp - 16) *p++ = STACK_FILL;
-}
 
 static void print_ram(void)
 {
-    const uint32_t *p = &_ebss;
     uint32_t stat_bytes = (uint32_t)((const char *)&_ebss - (const char *)&_sdata);
-    uint32_t ram = (uint32_t)((const char *)&_estack - (const char *)&_sdata), peak;
-    while (p < &_estack && *p == STACK_FILL) p++;
-    peak = (uint32_t)((const char *)&_estack - (const char *)p);
+    uint32_t ram = (uint32_t)((const char *)&_estack - (const char *)&_sdata), peak = port_stack_peak();
     port_printf("RAM: %lu bytes static (.data + .bss) + %lu bytes peak stack = %lu bytes used of %lu\n",
                 (unsigned long)stat_bytes, (unsigned long)peak, (unsigned long)(stat_bytes + peak),
                 (unsigned long)ram);
@@ -289,7 +277,7 @@ static int demo(void)
     int slow_frame = 0, slow_link = 0, slow_obstacle = 0, slow_collide = 0;
 
 #ifdef FXC_BOARD_NAME
-    stack_fill();
+    (void)port_stack_mark();
 #endif
     port_init();
     overhead = timing_overhead();

@@ -27,3 +27,6 @@ uint32_t port_counter(void)
 
 const char *port_counter_unit(void) { return "ns"; }
 const char *port_name(void) { return "host"; }
+/* Stack use is not measured on the host. */
+uint32_t port_stack_mark(void) { return 0; }
+uint32_t port_stack_peak(void) { return 0; }

@@ -23,6 +23,13 @@ const char *port_counter_unit(void);
 /* Name of the platform, e.g. "host", "mps2-an385". */
 const char *port_name(void);
 
+/* Stack use in bytes below the top of the stack (boards/common/stack.c;
+ * the host returns 0: not measured). port_stack_mark fills the free stack
+ * below the caller with a pattern and returns the current depth;
+ * port_stack_peak returns the deepest point reached since. */
+uint32_t port_stack_mark(void);
+uint32_t port_stack_peak(void);
+
 /* printf subset, the same on every platform so outputs compare byte for
  * byte: %d %i %u %x %X %s %c %% with the l and ll length modifiers, a
  * field width, '-' and '0' flags, and %.Nf for doubles (tests only). */
