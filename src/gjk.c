@@ -13,7 +13,8 @@
  *    lower bound within 1 LSB, no measurable progress (neither a smaller
  *    distance nor a lower bound closing half the gap) for
  *    FXC_GJK_STALL_STEPS steps (or with the bounds within 2 LSB), or the
- *    hard cap FXC_GJK_MAX_ITERATIONS.
+ *    hard cap FXC_GJK_MAX_ITERATIONS (converged if the bounds are within
+ *    2 LSB by then, else FXC_ERR_NO_CONVERGENCE for the query).
  *  - The normal is a proven separating axis: a direction whose support
  *    point showed the gap along it (normal_axis).
  */
@@ -468,6 +469,10 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
             break;
         }
     }
+    /* At the cap with the bounds within 2 LSB, the answer is as good as
+     * the stall exit's (a slow approach to a large curved surface). */
+    if (r->outcome == FXC_GJK_CAPPED && p->status == FXC_OK && best_m.u8 - ax.best.low8 <= (int64_t)2 * 256)
+        r->outcome = FXC_GJK_CONVERGED;
     /* The latest feature wins ties within 1 LSB (at equal distance its
      * direction comes from more support points), but the distance reported
      * is never above one already proven: fxc_intersect's early exits rely on

@@ -477,6 +477,26 @@ static fxc_vec3 flat_ellipsoid(fxc_vec3 d, void *user)
     return fxc_v3(c[0], c[1], c[2]);
 }
 
+/* Ellipsoid with radii 5542284, 125104141, 119668749 raw, the support
+ * point rounded to nearest (as the fuzzer's callback). */
+static const double big_ellipsoid_radii[3] = { 5542284, 125104141, 119668749 };
+static fxc_vec3 big_ellipsoid(fxc_vec3 d, void *user)
+{
+    double t[3], s = 0;
+    fix16_t c[3];
+    int i;
+    (void)user;
+    t[0] = d.x;
+    t[1] = d.y;
+    t[2] = d.z;
+    for (i = 0; i < 3; i++) {
+        t[i] *= big_ellipsoid_radii[i] * big_ellipsoid_radii[i];
+        s += t[i] * (i == 0 ? d.x : i == 1 ? d.y : d.z);
+    }
+    for (i = 0; i < 3; i++) c[i] = (fix16_t)floor((s > 0 ? t[i] / sqrt(s) : 0) + 0.5);
+    return fxc_v3(c[0], c[1], c[2]);
+}
+
 void test_fuzz_gjk_cycles_to_cap(void)
 {
     static const int32_t rot[9] = { 27226, 59613, -182, -59613, 27225, -286, -185, 284, 65535 };
@@ -769,6 +789,36 @@ void test_fuzz_epa_thin_face(void)
         CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 14863182) <= 4 && nx >= 65530, "%s: %s depth %d (want 14863182) normal (%d,%d,%d)",
                   k ? "rod/cylinder" : "cylinder/rod", fxc_status_name(st), (int)c.depth, (int)c.normal.x, (int)c.normal.y,
                   (int)c.normal.z);
+    }
+}
+
+/* fuzzer input (hex, 39 bytes): 63 63 63 63 ff 75 6e ab 6e 4f 77 6e 20 72
+ * 74 68 68 ... Found on 24050f8 (and present before). A user ellipsoid
+ * with radii of 84.6, 1909 and 1826 units and a margin of 104 units,
+ * against a point with the same margin 104 units off in x, y and z. The
+ * point's core lies 1290705.96 raw outside the ellipsoid's core (nearest
+ * point from the Lagrange condition, in double): depth 2 * 6815757 -
+ * 1290705.96 = 12340808.04. ellipsoid/point converged after 30 GJK
+ * iterations; point/ellipsoid crept towards the huge, nearly flat surface
+ * and reached the cap of 40 with its bounds 1.3 LSB apart: status
+ * FXC_ERR_NO_CONVERGENCE. At the cap, bounds within 2 LSB (what the stall
+ * exit accepts) now count as converged. */
+void test_fuzz_gjk_cap_slow_ellipsoid(void)
+{
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_contact c;
+    fix16_t k = 6815757;
+    int n;
+    CHECK(fxc_shape_custom(&a, big_ellipsoid, 0, 125104199, k) == FXC_OK);
+    fxc_transform_set(&ta, 0, fxc_v3(k, k, k));
+    CHECK(fxc_shape_triangle(&b, fxc_v3(k, k, k), fxc_v3(k, k, k), fxc_v3(k, k, k), k) == FXC_OK);
+    fxc_transform_set(&tb, 0, fxc_v3(k, k, k));
+    for (n = 0; n < 2; n++) {
+        int st = n ? fxc_collide(&b, &tb, &a, &ta, &ws, &c) : fxc_collide(&a, &ta, &b, &tb, &ws, &c);
+        CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 12340808) <= 4 && c.gjk_iterations <= FXC_GJK_MAX_ITERATIONS,
+                  "%s: %s depth %d (want 12340808) after %d GJK iterations", n ? "point/ellipsoid" : "ellipsoid/point",
+                  fxc_status_name(st), (int)c.depth, c.gjk_iterations);
     }
 }
 
