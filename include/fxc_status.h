@@ -19,7 +19,7 @@ typedef enum {
     FXC_ERR_BAD_TRANSFORM = -8, /* rotation entry beyond +-2 units */
     FXC_ERR_CALLBACK = -9,    /* user support callback returned a point outside its declared bound */
     FXC_ERR_CAPACITY = -10,   /* EPA polytope capacity exhausted (best answer filled in) */
-    FXC_ERR_NO_CONVERGENCE = -11 /* iteration cap reached (best answer filled in) */
+    FXC_ERR_NO_CONVERGENCE = -11 /* iteration cap reached before the bounds met (best answer filled in) */
 } fxc_status;
 
 #endif /* FXC_STATUS_H */
