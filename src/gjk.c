@@ -11,7 +11,7 @@
  *    (2^-8 LSB, relative 2^-27) are rounded.
  *  - Termination: a repeated support point, the distance and the best
  *    lower bound within 1 LSB, no measurable progress (neither a smaller
- *    distance nor a lower bound closing half the gap) for
+ *    distance nor a halved bracket between distance and lower bound) for
  *    FXC_GJK_STALL_STEPS steps (or with the bounds within 2 LSB), or the
  *    hard cap FXC_GJK_MAX_ITERATIONS (converged if the bounds are within
  *    2 LSB by then, else FXC_ERR_NO_CONVERGENCE for the query).

@@ -77,8 +77,8 @@ static void surface_points(const fxc_pair *p, fxc_vec3 pa, fxc_vec3 pb, fxc_vec3
     *wb = fxc_pair_to_world(p, fxc_v3_sub(pb, fxc_v3_scale(n, p->b.shape->radius)));
 }
 
-/* Answer from GJK alone, cores apart: the normal is GJK's best proven
- * separating axis (from A to B); when the cores are within the touching
+/* Answer from GJK alone, cores apart: the normal is the separating axis
+ * GJK proved (from A to B, see normal_axis in gjk.c); when the cores are within the touching
  * band but that axis is no touching plane (GJK stalled short of proving
  * one), a plane of the final simplex is tried. Closest points on the
  * surfaces; returns the signed distance (margins subtracted). */
