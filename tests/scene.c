@@ -93,6 +93,14 @@ double scene_capsules(t_rng *r, body *a, body *b, fxc_vec3 pa, fxc_vec3 pb, fix1
                               rg_xf_apply(&b->rxf, rg_v(0, 0, -t_d(hb))), rg_xf_apply(&b->rxf, rg_v(0, 0, t_d(hb))), t_d(rb), 0, 0);
 }
 
+double scene_off_body(const body *b, fxc_vec3 p)
+{
+    rg_poly pt;
+    rg_vec v = rg_from(p);
+    rg_poly_build(&pt, &v, 1);
+    return lsb(rg_poly_distance(&b->poly, &pt, 0, 0));
+}
+
 double scene_minkowski_radius(const body *a, const body *b)
 {
     double ra = 0, rb = 0;

@@ -49,6 +49,13 @@ double scene_capsules(t_rng *r, body *a, body *b, fxc_vec3 pa, fxc_vec3 pb, fix1
 
 /* double from raw */
 static inline rg_vec rg_from(fxc_vec3 v) { return rg_v(t_d(v.x), t_d(v.y), t_d(v.z)); }
+/* units -> LSB (2^-16 units) */
+static inline double lsb(double units) { return units * 65536.0; }
+/* a raw vector scaled to unit length in double */
+static inline rg_vec unit_of(fxc_vec3 n) { return rg_scale(rg_from(n), 1.0 / rg_len(rg_from(n))); }
+
+/* Distance (LSB) from a world point to a body's reference polytope. */
+double scene_off_body(const body *b, fxc_vec3 p);
 
 /* Support-function overlap of the reference polytopes along unit n (A to
  * B): max over A of a.n minus min over B of b.n. */

@@ -24,22 +24,6 @@
 
 static fxc_workspace ws;
 
-static double lsb(double units) { return units * 65536.0; }
-
-static rg_vec unit_of(fxc_vec3 n)
-{
-    rg_vec v = rg_from(n);
-    return rg_scale(v, 1.0 / rg_len(v));
-}
-
-static double off_body(const body *b, fxc_vec3 p)
-{
-    rg_poly pt;
-    rg_vec v = rg_from(p);
-    rg_poly_build(&pt, &v, 1);
-    return lsb(rg_poly_distance(&b->poly, &pt, 0, 0));
-}
-
 typedef struct {
     stats depth, normal, points;
     long pen, cases;
@@ -92,7 +76,7 @@ static void check_penetration(const body *a, const body *b, double bound, epa_ta
         double along = lsb(scene_overlap_along(a, b, n)) - ref;
         rg_vec sep = rg_sub(rg_from(c.point_a), rg_from(c.point_b));
         double ep = lsb(rg_len(rg_sub(sep, rg_scale(n, t_d(c.depth)))));
-        double ea = off_body(a, c.point_a), eb = off_body(b, c.point_b);
+        double ea = scene_off_body(a, c.point_a), eb = scene_off_body(b, c.point_b);
         stats_add(&t->depth, e);
         stats_add(&t->normal, along / (ang / 0.87 + 1e-9));
         stats_add(&t->points, ep > ea ? (ep > eb ? ep : eb) : (ea > eb ? ea : eb));

@@ -56,14 +56,8 @@
 
 static fxc_workspace ws;
 
-/* The documented EPA iteration cap: fxc_config.h at 52d00c3 says
- * FXC_EPA_MAX_VERTICES - 4; a change in progress names it
- * FXC_EPA_MAX_ITERATIONS (= FXC_EPA_MAX_VERTICES - 3). */
-#ifdef FXC_EPA_MAX_ITERATIONS
+/* The documented EPA iteration cap (fxc_config.h). */
 #define EPA_CAP FXC_EPA_MAX_ITERATIONS
-#else
-#define EPA_CAP (FXC_EPA_MAX_VERTICES - 4)
-#endif
 
 /* A point (radius 0) at the origin, identity rotation. */
 static void origin_point(fxc_shape *s, fxc_transform *t)
@@ -79,6 +73,20 @@ static void set_rot(fxc_mat3 *m, const int32_t e[9])
 }
 
 static int32_t iabs(int32_t v) { return v < 0 ? -v : v; }
+
+/* fxc_collide in both argument orders, out[0] for A with B and out[1] for
+ * B with A: each must be FXC_PENETRATING with its depth within tol of want
+ * (independently derived by the caller). */
+static void collide_both(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
+                         int32_t want, int32_t tol, const char *names, fxc_contact out[2])
+{
+    int k;
+    for (k = 0; k < 2; k++) {
+        int st = k ? fxc_collide(b, tb, a, ta, &ws, &out[k]) : fxc_collide(a, ta, b, tb, &ws, &out[k]);
+        CHECK_MSG(st == FXC_PENETRATING && iabs(out[k].depth - want) <= tol, "%s, %s: %s depth %d (want %d)", names,
+                  k ? "B with A" : "A with B", fxc_status_name(st), (int)out[k].depth, (int)want);
+    }
+}
 
 /* Largest height (raw LSB, rounded down) of the points v[0..n-1] along the
  * Q16.16 unit vector u: max of u.v / 2^16. */
@@ -207,19 +215,13 @@ void test_fuzz_flat_cone_margin_depth(void)
     static const int32_t rot[9] = { -44540, -48044, 1720, 48044, -44567, -751, 1720, 751, 65509 };
     fxc_shape a, b;
     fxc_transform ta, tb;
-    fxc_contact c;
+    fxc_contact c[2];
     fxc_mat3 m;
-    int st;
     origin_point(&b, &tb);
     set_rot(&m, rot);
     fxc_transform_set(&ta, &m, fxc_v3(8, 0, 0));
     CHECK(fxc_shape_cone(&a, FXC_ONE, 150995000, 8 * FXC_ONE) == FXC_OK);
-    st = fxc_collide(&a, &ta, &b, &tb, &ws, &c);
-    CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 589824) <= 8, "cone/point: %s depth %d (want 589824)", fxc_status_name(st),
-              (int)c.depth);
-    st = fxc_collide(&b, &tb, &a, &ta, &ws, &c);
-    CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 589824) <= 8, "point/cone: %s depth %d (want 589824)", fxc_status_name(st),
-              (int)c.depth);
+    collide_both(&a, &ta, &b, &tb, 589824, 8, "cone, point", c);
 }
 
 /* fuzzer input (hex): 00 08 02 00 04 00 00 ff ff 04 fb ff ff ff ff f7 fd ff
@@ -308,19 +310,15 @@ void test_fuzz_margin_normal(void)
     static const fxc_vec3 v[3] = { { -65536, -46344, 393216 }, { -46344, 104263682, 0 }, { 7, 0, 0 } };
     fxc_shape a, b;
     fxc_transform ta, tb;
-    fxc_contact c;
-    int st;
+    fxc_contact c[2];
     origin_point(&b, &tb);
     fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
     CHECK(fxc_shape_hull(&a, v, 3, 32764) == FXC_OK);
-    st = fxc_collide(&a, &ta, &b, &tb, &ws, &c);
-    CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 32757) <= 2, "hull/point: %s depth %d", fxc_status_name(st), (int)c.depth);
-    CHECK_MSG(iabs(c.normal.x + 64643) <= 4 && iabs(c.normal.y + 29) <= 4 && iabs(c.normal.z + 10779) <= 4,
-              "hull/point: normal (%d,%d,%d), want (-64643,-29,-10779)", (int)c.normal.x, (int)c.normal.y, (int)c.normal.z);
-    st = fxc_collide(&b, &tb, &a, &ta, &ws, &c);
-    CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 32757) <= 2, "point/hull: %s depth %d", fxc_status_name(st), (int)c.depth);
-    CHECK_MSG(iabs(c.normal.x - 64643) <= 4 && iabs(c.normal.y - 29) <= 4 && iabs(c.normal.z - 10779) <= 4,
-              "point/hull: normal (%d,%d,%d), want (64643,29,10779)", (int)c.normal.x, (int)c.normal.y, (int)c.normal.z);
+    collide_both(&a, &ta, &b, &tb, 32757, 2, "hull, point", c);
+    CHECK_MSG(iabs(c[0].normal.x + 64643) <= 4 && iabs(c[0].normal.y + 29) <= 4 && iabs(c[0].normal.z + 10779) <= 4,
+              "hull/point: normal (%d,%d,%d), want (-64643,-29,-10779)", (int)c[0].normal.x, (int)c[0].normal.y, (int)c[0].normal.z);
+    CHECK_MSG(iabs(c[1].normal.x - 64643) <= 4 && iabs(c[1].normal.y - 29) <= 4 && iabs(c[1].normal.z - 10779) <= 4,
+              "point/hull: normal (%d,%d,%d), want (64643,29,10779)", (int)c[1].normal.x, (int)c[1].normal.y, (int)c[1].normal.z);
 }
 
 /* fuzzer input (hex): 01 08 06 08 02 00 04 00 00 ff ff 04 00 00 00 00 ff ff
@@ -680,21 +678,15 @@ void test_fuzz_stall_depth(void)
     static const int32_t rb[9] = { -65536, 4, -4, -4, -65536, -4, -4, -4, 65536 };
     fxc_shape a, b;
     fxc_transform ta, tb;
-    fxc_contact c;
+    fxc_contact c[2];
     fxc_mat3 ma, mb;
-    int st;
     set_rot(&ma, ra);
     set_rot(&mb, rb);
     CHECK(fxc_shape_cone(&a, FXC_ONE, 150995000, 524288) == FXC_OK);
     fxc_transform_set(&ta, &ma, fxc_v3(393216, 589822, -256));
     CHECK(fxc_shape_triangle(&b, fxc_v3(8, 0, 0), fxc_v3(0, -65536, 0), fxc_v3(-65536, -2, -2), 4063230) == FXC_OK);
     fxc_transform_set(&tb, &mb, fxc_v3(524289, 393470, 261888));
-    st = fxc_collide(&a, &ta, &b, &tb, &ws, &c);
-    CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 4521731) <= 8, "cone/triangle: %s depth %d (want 4521731)", fxc_status_name(st),
-              (int)c.depth);
-    st = fxc_collide(&b, &tb, &a, &ta, &ws, &c);
-    CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 4521731) <= 8, "triangle/cone: %s depth %d (want 4521731)", fxc_status_name(st),
-              (int)c.depth);
+    collide_both(&a, &ta, &b, &tb, 4521731, 8, "cone, triangle", c);
 }
 
 /* fuzzer input (hex, 89 bytes): 63 63 00 00 04 d6 63 64 09 fe ff aa ff ff
@@ -713,18 +705,14 @@ void test_fuzz_settle_margin_normal(void)
     static const fxc_vec3 v[4] = { { 2416, -89133057, -262146 }, { 0, 0, -1 }, { 0, 71, 1 }, { 0, 0, 0 } };
     fxc_shape a, b;
     fxc_transform ta, tb;
-    fxc_contact c;
-    int st;
+    fxc_contact c[2];
     CHECK(fxc_shape_hull(&a, v, 4, 262144) == FXC_OK);
     fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
     origin_point(&b, &tb);
-    st = fxc_collide(&a, &ta, &b, &tb, &ws, &c);
-    CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 262144) <= 2 && max_height(c.normal, v, 4) <= 1187,
-              "hull/point: %s depth %d, core rises %d raw", fxc_status_name(st), (int)c.depth, (int)max_height(c.normal, v, 4));
-    st = fxc_collide(&b, &tb, &a, &ta, &ws, &c);
-    CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 262144) <= 2 && max_height(fxc_v3_neg(c.normal), v, 4) <= 1187,
-              "point/hull: %s depth %d, core rises %d raw", fxc_status_name(st), (int)c.depth,
-              (int)max_height(fxc_v3_neg(c.normal), v, 4));
+    collide_both(&a, &ta, &b, &tb, 262144, 2, "hull, point", c);
+    CHECK_MSG(max_height(c[0].normal, v, 4) <= 1187, "hull/point: core rises %d raw", (int)max_height(c[0].normal, v, 4));
+    CHECK_MSG(max_height(fxc_v3_neg(c[1].normal), v, 4) <= 1187, "point/hull: core rises %d raw",
+              (int)max_height(fxc_v3_neg(c[1].normal), v, 4));
 }
 
 /* fuzzer input (hex, 124 bytes): 00 25 00 01 04 38 00 00 09 00 00 00 00 00
@@ -744,19 +732,14 @@ void test_fuzz_flat_cone_bracket(void)
     static const int32_t rb[9] = { -65534, 0, -8, 0, 65536, 0, 8, 0, -65536 };
     fxc_shape a, b;
     fxc_transform ta, tb;
-    fxc_contact c;
+    fxc_contact c[2];
     fxc_mat3 mb;
-    int k;
     set_rot(&mb, rb);
     CHECK(fxc_shape_cone(&a, FXC_ONE, 150995000, 0) == FXC_OK);
     fxc_transform_set(&ta, 0, fxc_v3(0, 0, 23300));
     CHECK(fxc_shape_cylinder(&b, 32781, 28461, 7237249) == FXC_OK);
     fxc_transform_set(&tb, &mb, fxc_v3(0, 260, 262144));
-    for (k = 0; k < 2; k++) {
-        int st = k ? fxc_collide(&b, &tb, &a, &ta, &ws, &c) : fxc_collide(&a, &ta, &b, &tb, &ws, &c);
-        CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 7096722) <= 4, "%s: %s depth %d (want 7096722)",
-                  k ? "cylinder/cone" : "cone/cylinder", fxc_status_name(st), (int)c.depth);
-    }
+    collide_both(&a, &ta, &b, &tb, 7096722, 4, "cone, cylinder", c);
 }
 
 /* fuzzer input (hex, 77 bytes): 06 06 06 06 06 0e 06 06 06 16 06 29 06 06
@@ -775,21 +758,17 @@ void test_fuzz_epa_thin_face(void)
     static const int32_t r2[9] = { 131072, 0, 0, 0, 131072, 0, 0, 0, 131072 };
     fxc_shape a, b;
     fxc_transform ta, tb;
-    fxc_contact c;
+    fxc_contact c[2];
     fxc_mat3 mb;
-    int k;
     set_rot(&mb, r2);
     CHECK(fxc_shape_cylinder(&a, 6316032, 6316033, 6381568) == FXC_OK);
     fxc_transform_set(&ta, 0, fxc_v3(16801792, 0, 458752));
     CHECK(fxc_shape_cylinder(&b, 101067014, 6316032, 6316032) == FXC_OK);
     fxc_transform_set(&tb, &mb, fxc_v3(19288, 19284, 19284));
-    for (k = 0; k < 2; k++) {
-        int st = k ? fxc_collide(&b, &tb, &a, &ta, &ws, &c) : fxc_collide(&a, &ta, &b, &tb, &ws, &c);
-        int32_t nx = k ? c.normal.x : -c.normal.x; /* from the rod to the cylinder: +x */
-        CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 14863182) <= 4 && nx >= 65530, "%s: %s depth %d (want 14863182) normal (%d,%d,%d)",
-                  k ? "rod/cylinder" : "cylinder/rod", fxc_status_name(st), (int)c.depth, (int)c.normal.x, (int)c.normal.y,
-                  (int)c.normal.z);
-    }
+    collide_both(&a, &ta, &b, &tb, 14863182, 4, "cylinder, rod", c);
+    /* the normal runs between the axes: -x from the cylinder to the rod */
+    CHECK_MSG(c[0].normal.x <= -65530 && c[1].normal.x >= 65530, "normals (%d,%d,%d) and (%d,%d,%d)", (int)c[0].normal.x,
+              (int)c[0].normal.y, (int)c[0].normal.z, (int)c[1].normal.x, (int)c[1].normal.y, (int)c[1].normal.z);
 }
 
 /* fuzzer input (hex, 39 bytes): 63 63 63 63 ff 75 6e ab 6e 4f 77 6e 20 72
@@ -807,19 +786,13 @@ void test_fuzz_gjk_cap_slow_ellipsoid(void)
 {
     fxc_shape a, b;
     fxc_transform ta, tb;
-    fxc_contact c;
+    fxc_contact c[2];
     fix16_t k = 6815757;
-    int n;
     CHECK(fxc_shape_custom(&a, big_ellipsoid, 0, 125104199, k) == FXC_OK);
     fxc_transform_set(&ta, 0, fxc_v3(k, k, k));
     CHECK(fxc_shape_triangle(&b, fxc_v3(k, k, k), fxc_v3(k, k, k), fxc_v3(k, k, k), k) == FXC_OK);
     fxc_transform_set(&tb, 0, fxc_v3(k, k, k));
-    for (n = 0; n < 2; n++) {
-        int st = n ? fxc_collide(&b, &tb, &a, &ta, &ws, &c) : fxc_collide(&a, &ta, &b, &tb, &ws, &c);
-        CHECK_MSG(st == FXC_PENETRATING && iabs(c.depth - 12340808) <= 4 && c.gjk_iterations <= FXC_GJK_MAX_ITERATIONS,
-                  "%s: %s depth %d (want 12340808) after %d GJK iterations", n ? "point/ellipsoid" : "ellipsoid/point",
-                  fxc_status_name(st), (int)c.depth, c.gjk_iterations);
-    }
+    collide_both(&a, &ta, &b, &tb, 12340808, 4, "ellipsoid, point", c);
 }
 
 /* fuzzer input (hex, first hit): af 08 0b 02 00 44 00 08 02 01 7e 00 00 ff

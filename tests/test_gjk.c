@@ -24,17 +24,6 @@
 #define BOUND_NEAR 4.5
 #define BOUND_FAR 9.0
 
-static double lsb(double units) { return units * 65536.0; }
-
-/* Distance from a world point to a body's reference polytope, in LSB. */
-static double off_body(const body *b, fxc_vec3 p)
-{
-    rg_poly pt;
-    rg_vec v = rg_from(p);
-    rg_poly_build(&pt, &v, 1);
-    return lsb(rg_poly_distance(&b->poly, &pt, 0, 0));
-}
-
 typedef struct {
     stats dist, wit, normal;
     long cases, separated;
@@ -44,10 +33,9 @@ typedef struct {
  * distance ref (LSB); checked against bound plus the normal's rounding. */
 static double normal_shortfall(const body *a, const body *b, const fxc_distance_result *r, double ref, double bound, long id)
 {
-    rg_vec n = rg_from(r->normal);
     double ang = 0.87 * scene_minkowski_radius(a, b);
-    double shortfall = ref + lsb(scene_overlap_along(a, b, rg_scale(n, 1.0 / rg_len(n))));
-    CHECK_MSG(fabs(rg_len(n) - 1.0) <= 2.0 / 65536, "case %ld: normal not unit", id);
+    double shortfall = ref + lsb(scene_overlap_along(a, b, unit_of(r->normal)));
+    CHECK_MSG(fabs(rg_len(rg_from(r->normal)) - 1.0) <= 2.0 / 65536, "case %ld: normal not unit", id);
     CHECK_MSG(shortfall <= bound + ang, "case %ld: gap along the normal %.2f LSB short of the distance (allowed %.2f)", id,
               shortfall, bound + ang);
     return shortfall;
@@ -71,7 +59,7 @@ static void check_pair(const body *a, const body *b, double bound, gjk_tally *t,
     if (ref > bound) CHECK_MSG(st == FXC_SEPARATED, "case %ld: ref distance %.2f LSB, got %s", id, ref, fxc_status_name(st));
     if (depth > bound) CHECK_MSG(st == FXC_OVERLAPPING, "case %ld: ref depth %.2f LSB, got %s", id, depth, fxc_status_name(st));
     if (st == FXC_SEPARATED) {
-        double e = fabs(r.distance - ref), ea = off_body(a, r.point_a), eb = off_body(b, r.point_b);
+        double e = fabs(r.distance - ref), ea = scene_off_body(a, r.point_a), eb = scene_off_body(b, r.point_b);
         double gap = lsb(rg_len(rg_sub(rg_from(r.point_b), rg_from(r.point_a))));
         double eg = fabs(gap - r.distance);
         t->separated++;
