@@ -44,7 +44,7 @@ $(BUILD)/host/fixmath/%.o: $(FIXMATH_DIR)/%.c | deps
 
 HOST_LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/host/obj/%.o) \
                  $(patsubst %,$(BUILD)/host/fixmath/%,$(notdir $(FIXMATH_SRCS:.c=.o)))
-HOST_PORT_OBJS := $(BUILD)/host/obj/port/host.o $(BUILD)/host/obj/port/print.o
+HOST_PORT_OBJS := $(BUILD)/host/obj/port/host.o $(BUILD)/host/obj/port/print.o $(BUILD)/host/obj/port/timing.o
 
 $(BUILD)/host/tests: $(HOST_LIB_OBJS) $(HOST_PORT_OBJS) $(TEST_SRCS:%.c=$(BUILD)/host/obj/%.o)
 	$(HOST_CC) $(HOST_SAN) $^ -lm -o $@
@@ -64,7 +64,7 @@ $(BUILD)/$(1)/fixmath/%.o: $(FIXMATH_DIR)/%.c | deps
 	$(2) $(CSTD) $(3) -I$(FIXMATH_DIR) $(FIXMATH_DEFS) -c $$< -o $$@
 $(1)_OBJS := $(LIB_SRCS:%.c=$(BUILD)/$(1)/obj/%.o) \
         $(patsubst %,$(BUILD)/$(1)/fixmath/%,$(notdir $(FIXMATH_SRCS:.c=.o))) \
-        $(BUILD)/$(1)/obj/port/host.o $(BUILD)/$(1)/obj/port/print.o
+        $(BUILD)/$(1)/obj/port/host.o $(BUILD)/$(1)/obj/port/print.o $(BUILD)/$(1)/obj/port/timing.o
 $(BUILD)/$(1)/tests: $$($(1)_OBJS) $(TEST_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
 	$(2) $$^ -lm -o $$@
 $(BUILD)/$(1)/bench: $$($(1)_OBJS) $(BUILD)/$(1)/obj/bench/bench.o
@@ -102,7 +102,7 @@ $(1)_TEST_QEMU := $$(BOARD_TEST_QEMU)
 $(1)_DEFS := -DFXC_BOARD_NAME='"$(1)"' -DFXC_BOARD_TICK_NUM=$$(BOARD_TICK_NUM) -DFXC_BOARD_TICK_DEN=$$(BOARD_TICK_DEN)
 $(1)_LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
 $(1)_FIXMATH_OBJS := $(patsubst %,$(BUILD)/$(1)/fixmath/%,$(notdir $(FIXMATH_SRCS:.c=.o)))
-$(1)_PORT_OBJS := $(BUILD)/$(1)/obj/port/semihost.o $(BUILD)/$(1)/obj/port/print.o $(BUILD)/$(1)/obj/boards/common/startup.o \
+$(1)_PORT_OBJS := $(BUILD)/$(1)/obj/port/semihost.o $(BUILD)/$(1)/obj/port/print.o $(BUILD)/$(1)/obj/port/timing.o $(BUILD)/$(1)/obj/boards/common/startup.o \
                   $(BUILD)/$(1)/obj/boards/common/stack.o
 
 $(BUILD)/$(1)/obj/%.o: %.c | deps

@@ -218,19 +218,6 @@ static void sort(uint32_t *v, int n)
     }
 }
 
-/* Cost of timing nothing: subtracted from every reading. */
-static uint32_t timing_overhead(void)
-{
-    uint32_t best = 0xFFFFFFFFu;
-    int i;
-    for (i = 0; i < 64; i++) {
-        uint32_t t0 = port_counter();
-        uint32_t t1 = port_counter();
-        if (t1 - t0 < best) best = t1 - t0;
-    }
-    return best;
-}
-
 /* ---- kernel costs: each kernel run KN times on varied inputs ---- */
 #define KN 64
 static fxc_vec3 kin[KN];
@@ -298,7 +285,7 @@ int main(void)
     int w, only = 0;
     uint32_t over;
     port_init();
-    over = timing_overhead();
+    over = port_counter_overhead();
 #ifdef FXC_BENCH_ONLY
     only = FXC_BENCH_ONLY;
 #endif

@@ -45,7 +45,7 @@ $(1)_RB_CPU := $$(BOARD_CPU)
 $(1)_RB_DEFS := -DFXC_BOARD_NAME='"$(1)"' -DFXC_BOARD_TICK_NUM=1 -DFXC_BOARD_TICK_DEN=1
 $(1)_RB_OBJS := $(LIB_SRCS:%.c=$(BOARDS_OUT)/$(1)/obj/%.o) \
                 $(patsubst %,$(BOARDS_OUT)/$(1)/fixmath/%,$(notdir $(FIXMATH_SRCS:.c=.o))) \
-                $(BOARDS_OUT)/$(1)/obj/port/$$($(1)_PORT).o $(BOARDS_OUT)/$(1)/obj/port/print.o \
+                $(BOARDS_OUT)/$(1)/obj/port/$$($(1)_PORT).o $(BOARDS_OUT)/$(1)/obj/port/print.o $(BOARDS_OUT)/$(1)/obj/port/timing.o \
                 $(BOARDS_OUT)/$(1)/obj/boards/common/startup.o $(BOARDS_OUT)/$(1)/obj/boards/common/stack.o
 
 $(BOARDS_OUT)/$(1)/obj/%.o: %.c | deps

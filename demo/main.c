@@ -231,19 +231,6 @@ static int same(const char *a, const char *b)
     return *a == *b;
 }
 
-/* Cost of reading the counter twice: subtracted from every reading. */
-static uint32_t timing_overhead(void)
-{
-    uint32_t best = 0xFFFFFFFFu;
-    int i;
-    for (i = 0; i < 64; i++) {
-        uint32_t t0 = port_counter();
-        uint32_t t1 = port_counter();
-        if (t1 - t0 < best) best = t1 - t0;
-    }
-    return best;
-}
-
 #ifdef FXC_BOARD_NAME
 /* RAM use on the boards: the linker's section symbols (boards/common/
  * sections.ld), and the stack's high-water mark (port_stack_mark at
@@ -280,7 +267,7 @@ static int demo(void)
     (void)port_stack_mark();
 #endif
     port_init();
-    overhead = timing_overhead();
+    overhead = port_counter_overhead();
     port_printf("fxcollide %s demo on %s: a 3-link arm sweeps over a box, a sphere and a rock\n", fxc_version(),
                 port_name());
     port_printf("top view, x right, y up, 1 char = 0.25 x 0.5 units, x -1..9, y -4.5..4.5;\n"

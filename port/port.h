@@ -18,6 +18,9 @@ void port_write(const char *s, unsigned n);
 void port_exit(int code);
 /* Free-running 32-bit counter (wraps); unit given by port_counter_unit(). */
 uint32_t port_counter(void);
+/* Cost of reading the counter twice (the least of 64 tries): subtract it
+ * from every timed interval (port/timing.c). */
+uint32_t port_counter_overhead(void);
 /* "ns" on the host, "instr" in QEMU with -icount shift=0, "cycles" on chips. */
 const char *port_counter_unit(void);
 /* Name of the platform, e.g. "host", "mps2-an385". */

@@ -482,8 +482,11 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
         m = best_m;
     }
     if (r->outcome != FXC_GJK_CONTAINED && best_m.u8 < m.u8) m.u8 = best_m.u8;
-    r->dir = normal_axis(&ax)->dir;
-    r->low8 = normal_axis(&ax)->low8;
+    {
+        const proven_axis *n = normal_axis(&ax);
+        r->dir = n->dir;
+        r->low8 = n->low8;
+    }
     r->dist8 = m.u8;
 }
 
