@@ -663,3 +663,32 @@ double rg_point_box(rg_vec p, const rg_xf *t, rg_vec h, rg_vec *closest)
         return -dmin;
     }
 }
+
+double rg_point_ellipsoid(rg_vec p, const double r[3])
+{
+    double q[3], lo = 0.0, hi, t, d2 = 0.0;
+    int i, k;
+    q[0] = p.x; q[1] = p.y; q[2] = p.z;
+    /* g(t) = sum (r_i q_i / (r_i^2 + t))^2 - 1 falls from g(0) to -1; at
+     * t = max r * |q| every term is at most (q_i / |q|)^2, so g <= 0. */
+    hi = r[0];
+    if (r[1] > hi) hi = r[1];
+    if (r[2] > hi) hi = r[2];
+    hi *= rg_len(p);
+    for (k = 0; k < 200 && lo < hi; k++) {
+        double g = -1.0, m = lo + (hi - lo) / 2;
+        if (m <= lo || m >= hi) break;
+        for (i = 0; i < 3; i++) {
+            double e = r[i] * q[i] / (r[i] * r[i] + m);
+            g += e * e;
+        }
+        if (g > 0.0) lo = m; else hi = m;
+    }
+    t = lo;
+    /* x_i - q_i = -q_i t / (r_i^2 + t), without cancellation */
+    for (i = 0; i < 3; i++) {
+        double e = q[i] * t / (r[i] * r[i] + t);
+        d2 += e * e;
+    }
+    return sqrt(d2);
+}

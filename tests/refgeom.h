@@ -104,6 +104,10 @@ double rg_capsule_capsule(rg_vec a0, rg_vec a1, double ra, rg_vec b0, rg_vec b1,
 /* Returns the signed distance from p to the box with half extents h at t (negative inside = -depth);
  * *closest (may be NULL) = nearest point on the box surface (inside: on the nearest face, x before y before z on ties). */
 double rg_point_box(rg_vec p, const rg_xf *t, rg_vec h, rg_vec *closest);
+/* Returns the distance from p to the axis-aligned ellipsoid with semi-axes r[0..2] > 0 centred at the origin
+ * (0 if p is inside or on it): the nearest point x_i = r_i^2 p_i / (r_i^2 + t), with t >= 0 found by bisection
+ * on the Lagrange condition sum (x_i / r_i)^2 = 1. */
+double rg_point_ellipsoid(rg_vec p, const double r[3]);
 
 #ifdef __cplusplus
 }

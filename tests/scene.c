@@ -130,3 +130,21 @@ double scene_overlap_along(const body *a, const body *b, rg_vec n)
     }
     return amax - bmin + a->radius + b->radius;
 }
+
+fxc_vec3 scene_ellipsoid_support(fxc_vec3 d, void *radii)
+{
+    const double *r = (const double *)radii;
+    double t[3], s = 0;
+    fix16_t c[3];
+    int i;
+    t[0] = d.x;
+    t[1] = d.y;
+    t[2] = d.z;
+    for (i = 0; i < 3; i++) {
+        double e = r[i] * t[i];
+        s += e * e;
+        t[i] *= r[i] * r[i];
+    }
+    for (i = 0; i < 3; i++) c[i] = (fix16_t)floor((s > 0 ? t[i] / sqrt(s) : 0) + 0.5);
+    return fxc_v3(c[0], c[1], c[2]);
+}

@@ -47,6 +47,11 @@ void scene_random_polytope(t_rng *r, body *b, const scale_class *sc, int hull);
  * in units (negative: depth). The reference polytopes are the segments. */
 double scene_capsules(t_rng *r, body *a, body *b, fxc_vec3 pa, fxc_vec3 pb, fix16_t ha, fix16_t ra, fix16_t hb, fix16_t rb);
 
+/* Support callback (fxc_shape_custom) of the axis-aligned ellipsoid with
+ * semi-axes radii[0..2] (raw, a const double[3]): the farthest point along
+ * d, r_i^2 d_i / sqrt(sum r_j^2 d_j^2), each coordinate rounded to nearest. */
+fxc_vec3 scene_ellipsoid_support(fxc_vec3 d, void *radii);
+
 /* double from raw */
 static inline rg_vec rg_from(fxc_vec3 v) { return rg_v(t_d(v.x), t_d(v.y), t_d(v.z)); }
 /* units -> LSB (2^-16 units) */

@@ -38,6 +38,10 @@
  *  - EPA grew its polytope by a point that only the fitted normal of a long,
  *    thin face showed beyond it, not the exact plane: the polytope lost its
  *    convexity (fuzz_epa_thin_face).
+ *  - GJK converges only linearly on large curved surfaces: 40 iterations
+ *    (the cap then) were too few for some large ellipsoids
+ *    (fuzz_gjk_cap_ellipsoid_point; the cap is now 64, see fxc_config.h
+ *    and the test gjk_large_ellipsoids).
  *  - fxc_shape_hull takes |coordinate| of a vertex before the range check
  *    stops the loop: signed overflow on INT32_MIN
  *    (fuzz_hull_int32_min_vertex; on the host it runs in a child process,
@@ -47,7 +51,7 @@
 #define _POSIX_C_SOURCE 200112L /* fork, waitpid: host only */
 #endif
 #include <math.h>
-#include "test.h"
+#include "scene.h"
 #if !T_ON_TARGET
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -837,3 +841,45 @@ void test_fuzz_hull_int32_min_vertex(void)
               WIFEXITED(status) ? WEXITSTATUS(status) : -1, WIFSIGNALED(status) ? WTERMSIG(status) : 0);
 }
 #endif
+
+/* fuzzer input (hex, 61 bytes): 63 63 63 63 ff 75 24 6b 6e 6f 77 6e 20 72
+ * 00 0c 0a 3f 00 ... Found on 1a35453. A user ellipsoid (radii 107, 1911
+ * and 1826 units, margin 0.25) and a one-point hull (margin 85 units)
+ * about 103 units apart. ellipsoid/point converged after 27 GJK
+ * iterations; point/ellipsoid needed 42 and stopped at the cap of 40 with
+ * its bounds 4 LSB apart: FXC_ERR_NO_CONVERGENCE. The expected distance is
+ * the core distance from the Lagrange condition (rg_point_ellipsoid, in
+ * double) less both margins; the tolerance covers the rotated vertex's
+ * rounding (0.87 LSB), the callback's (0.87) and GJK's 1 LSB. */
+void test_fuzz_gjk_cap_ellipsoid_point(void)
+{
+    static const int32_t rot[9] = { -21096, 57566, 23155, 57566, 9031, 29994, 23155, 29994, -53434 };
+    static double radii[3] = { 7021684, 125235213, 119668749 };
+    const fxc_vec3 v = fxc_v3(-5, -6728876, 68165645), pos = fxc_v3(0, 569204, 3);
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_mat3 m;
+    double want;
+    rg_vec w;
+    int k;
+    set_rot(&m, rot);
+    /* the vertex relative to the ellipsoid's centre (both at pos) */
+    w = rg_v((rot[0] * (double)v.x + rot[1] * (double)v.y + rot[2] * (double)v.z) / 65536,
+             (rot[3] * (double)v.x + rot[4] * (double)v.y + rot[5] * (double)v.z) / 65536,
+             (rot[6] * (double)v.x + rot[7] * (double)v.y + rot[8] * (double)v.z) / 65536);
+    want = rg_point_ellipsoid(w, radii) - 16139 - 5543688;
+    CHECK(fxc_shape_custom(&a, scene_ellipsoid_support, radii, 125235213, 16139) == FXC_OK);
+    fxc_transform_set(&ta, 0, pos);
+    CHECK(fxc_shape_hull(&b, &v, 1, 5543688) == FXC_OK);
+    fxc_transform_set(&tb, &m, pos);
+    for (k = 0; k < 2; k++) {
+        fxc_distance_result d;
+        fxc_contact c;
+        int ds = k ? fxc_distance(&b, &tb, &a, &ta, &d) : fxc_distance(&a, &ta, &b, &tb, &d);
+        int cs = k ? fxc_collide(&b, &tb, &a, &ta, &ws, &c) : fxc_collide(&a, &ta, &b, &tb, &ws, &c);
+        CHECK_MSG(ds == FXC_SEPARATED && fabs(d.distance - want) <= 3, "%s: distance %s %d after %d iterations (want %.2f)",
+                  k ? "point, ellipsoid" : "ellipsoid, point", fxc_status_name(ds), (int)d.distance, d.iterations, want);
+        CHECK_MSG(cs == FXC_SEPARATED && fabs(c.distance - want) <= 3, "%s: collide %s %d after %d iterations (want %.2f)",
+                  k ? "point, ellipsoid" : "ellipsoid, point", fxc_status_name(cs), (int)c.distance, c.gjk_iterations, want);
+    }
+}

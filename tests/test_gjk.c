@@ -381,3 +381,73 @@ void test_gjk_translation_invariance(void)
         CHECK(r2.point_a.x - r1.point_a.x == off.x && r2.point_b.z - r1.point_b.z == off.z);
     }
 }
+
+/* ---- large curved shapes ---- */
+
+/* lo * (hi / lo)^u for u uniform in [0, 1]. */
+static double log_uniform(t_rng *r, double lo, double hi)
+{
+    return lo * pow(hi / lo, t_range(r, 0, 1 << 30) / (double)(1 << 30));
+}
+
+/* An ellipsoid (callback) with semi-axes of 0.01 to 2000 units, each
+ * log-uniform, against a sphere whose surface lies 10 LSB to 1000 units
+ * (log-uniform) out from a random point of the ellipsoid, along its normal.
+ * GJK converges only linearly on a curved surface (about half of the
+ * bracket per iteration), so these pairs need the most iterations of any:
+ * in both argument orders each must converge, with no
+ * FXC_ERR_NO_CONVERGENCE, to the distance from the Lagrange condition
+ * (rg_point_ellipsoid) within BOUND_FAR (the callback rounds each support
+ * point once, as R*v does above). */
+void test_gjk_large_ellipsoids(void)
+{
+    t_rng r = { 500 };
+    stats st_dist;
+    long i, n = T_TARGET_CASES(4000, 100), it_sum = 0, runs = 0;
+    int it_max = 0;
+    stats_init(&st_dist, "ellipsoid-sphere distance error");
+    for (i = 0; i < n && t_failures() == 0; i++) {
+        double rad[3], x[3], nrm[3], bound = 0, q = 0, len, ref;
+        fxc_vec3 u = t_vec(&r, -65536, 65536), c;
+        fix16_t rb = t_range(&r, 1, 65536);
+        fxc_shape a, b;
+        fxc_transform ta, tb;
+        int k;
+        for (k = 0; k < 3; k++) {
+            rad[k] = log_uniform(&r, 655.36, 65536.0 * 2000);
+            if (rad[k] > bound) bound = rad[k];
+        }
+        len = rg_len(rg_from(u));
+        if (len < 1e-3) continue;
+        /* x_k = rad_k u_k / |u| lies on the surface, its outward normal is
+         * x_k / rad_k^2; the sphere's centre goes out along it. */
+        for (k = 0; k < 3; k++) {
+            x[k] = rad[k] * t_d(k == 0 ? u.x : k == 1 ? u.y : u.z) / len;
+            nrm[k] = x[k] / (rad[k] * rad[k]);
+            q += nrm[k] * nrm[k];
+        }
+        len = (log_uniform(&r, 10.0, 65536.0 * 1000) + rb) / sqrt(q);
+        c = fxc_v3((fix16_t)floor(x[0] + nrm[0] * len + 0.5), (fix16_t)floor(x[1] + nrm[1] * len + 0.5),
+                   (fix16_t)floor(x[2] + nrm[2] * len + 0.5));
+        ref = rg_point_ellipsoid(rg_v(c.x, c.y, c.z), rad) - rb;
+        CHECK(fxc_shape_custom(&a, scene_ellipsoid_support, rad, (fix16_t)ceil(bound) + 1, 0) == FXC_OK);
+        CHECK(fxc_shape_sphere(&b, rb) == FXC_OK);
+        fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
+        fxc_transform_set(&tb, 0, c);
+        for (k = 0; k < 2; k++) {
+            fxc_distance_result res;
+            int s = k ? fxc_distance(&b, &tb, &a, &ta, &res) : fxc_distance(&a, &ta, &b, &tb, &res);
+            double e = fabs(res.distance - ref);
+            CHECK_MSG((s == FXC_SEPARATED || (s == FXC_TOUCHING && ref <= BOUND_FAR)) && e <= BOUND_FAR,
+                      "case %ld (%s): radii %.0f %.0f %.0f, sphere %d at (%d,%d,%d): %s %d after %d iterations, reference %.2f", i,
+                      k ? "sphere, ellipsoid" : "ellipsoid, sphere", rad[0], rad[1], rad[2], (int)rb, (int)c.x, (int)c.y, (int)c.z,
+                      fxc_status_name(s), (int)res.distance, res.iterations, ref);
+            stats_add(&st_dist, e);
+            it_sum += res.iterations;
+            runs++;
+            if (res.iterations > it_max) it_max = res.iterations;
+        }
+    }
+    stats_print(&st_dist);
+    port_printf("    GJK iterations: mean %ld/100, max %d (cap %d)\n", runs ? it_sum * 100 / runs : 0, it_max, FXC_GJK_MAX_ITERATIONS);
+}

@@ -1200,11 +1200,12 @@ static int capacity_flip(int a, int b)
 /* GJK's iteration cap (FXC_ERR_NO_CONVERGENCE) on one side only. */
 static int gjk_cap_flip(int a, int b) { return a != b && (a == FXC_ERR_NO_CONVERGENCE || b == FXC_ERR_NO_CONVERGENCE); }
 
-/* A large curved pair may need about FXC_GJK_MAX_ITERATIONS in either
- * order (an ellipsoid 2000 units across took 38 one way, more than 40 the
- * other): a capacity question, accepted when the order that converged
- * needed at least FXC_GJK_MAX_ITERATIONS - 8. A pair that converges in a
- * few iterations one way and hits the cap the other way is cycling. */
+/* A large curved pair may need close to FXC_GJK_MAX_ITERATIONS in either
+ * order (GJK converges linearly on them; the most seen is about 50, see
+ * gjk_large_ellipsoids in tests/test_gjk.c): a capacity question,
+ * accepted when the order that converged needed at least
+ * FXC_GJK_MAX_ITERATIONS - 8. A pair that converges in a few iterations
+ * one way and hits the cap the other way is cycling. */
 static int gjk_cap_near(const results *r, const results *s)
 {
     int it = r->ds == FXC_ERR_NO_CONVERGENCE ? s->d.iterations : r->d.iterations;
