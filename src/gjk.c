@@ -23,11 +23,11 @@
 #include "fxc_bits.h"
 
 /* The feature (vertex, edge, face, or whole tetrahedron) of a simplex
- * closest to the origin. */
+ * closest to the origin. Its weights are left to feature_weights: only the
+ * final simplex's are ever needed. */
 typedef struct {
     int n;           /* 1..3 points, or 4: origin inside the tetrahedron */
     int idx[3];      /* indices into the simplex */
-    int32_t w[3];    /* Q30 weights; w[0] = 2^30 - w[1] - w[2] */
     int on_origin;   /* exact: the origin lies on this feature */
     fxc_vec3w dir;   /* from the feature towards the origin, 2^-27 accurate */
 } feature;
@@ -59,23 +59,20 @@ static void set_vertex(feature *f, const fxc_vec3 *P, int i)
 {
     f->n = 1;
     f->idx[0] = i;
-    f->w[0] = FXC_W_ONE;
     f->on_origin = is_zero(P[i]);
     f->dir.x = -(int64_t)P[i].x;
     f->dir.y = -(int64_t)P[i].y;
     f->dir.z = -(int64_t)P[i].z;
 }
 
-/* Edge i-j with weight wj on j. */
-static void set_edge(feature *f, const fxc_vec3 *P, int i, int j, int32_t wj)
+/* Edge i-j. */
+static void set_edge(feature *f, const fxc_vec3 *P, int i, int j)
 {
     fxc_vec3w c = fxc_v3_cross_wide(P[i], P[j]);
     fxc_vec3 c28;
     f->n = 2;
     f->idx[0] = i;
     f->idx[1] = j;
-    f->w[1] = wj;
-    f->w[0] = FXC_W_ONE - wj;
     /* The origin is on the segment iff A x B = 0 (exact) in the edge region.
      * Otherwise the direction to it is (A x B) x AB: A x B is exact, fitted
      * to 28 bits, times the edge (< 2^30): < 2^59. */
@@ -101,14 +98,44 @@ fxc_vec3 fxc_weighted_point(const fxc_vec3 *P, const int32_t *w, int n)
     return o;
 }
 
+/* Q30 weights of the point closest to the origin of a feature's points Q
+ * (n of them, in the simplex's order): the region tests' own exact
+ * numerators and denominators, so the weights equal those the tests would
+ * give. A vertex: 1. An edge AB: (AB . -A) / |AB|^2 on B. A face ABC: the
+ * barycentric numerators vb, vc over their sum with va (exact 128-bit
+ * differences of int64 products, as in triangle_feature). */
+static void feature_weights(const fxc_vec3 *Q, int n, int32_t w[3])
+{
+    w[1] = w[2] = 0;
+    if (n == 2) {
+        fxc_vec3 ab = fxc_v3_sub(Q[1], Q[0]);
+        int64_t t = -fxc_v3_dot_wide(ab, Q[0]);
+        w[1] = frac64(t, t + fxc_v3_dot_wide(ab, Q[1])); /* t + u = |AB|^2 */
+    } else if (n == 3) {
+        fxc_vec3 ab = fxc_v3_sub(Q[1], Q[0]), ac = fxc_v3_sub(Q[2], Q[0]);
+        int64_t d1 = -fxc_v3_dot_wide(ab, Q[0]), d2 = -fxc_v3_dot_wide(ac, Q[0]);
+        int64_t d3 = -fxc_v3_dot_wide(ab, Q[1]), d4 = -fxc_v3_dot_wide(ac, Q[1]);
+        int64_t d5 = -fxc_v3_dot_wide(ab, Q[2]), d6 = -fxc_v3_dot_wide(ac, Q[2]);
+        fxc_i128 va = i128_sub(i128_mul64(d3, d6), i128_mul64(d5, d4));
+        fxc_i128 vb = i128_sub(i128_mul64(d5, d2), i128_mul64(d1, d6));
+        fxc_i128 vc = i128_sub(i128_mul64(d1, d4), i128_mul64(d3, d2));
+        fxc_i128 den = i128_add(i128_add(va, vb), vc);
+        w[1] = frac_q30(vb, den);
+        w[2] = frac_q30(vc, den);
+    }
+    w[0] = FXC_W_ONE - w[1] - w[2];
+}
+
 /* Squared distance of a feature's closest point (rounded) from the origin. */
 static int64_t feature_dist2(const fxc_vec3 *P, const feature *f)
 {
     fxc_vec3 Q[3], q;
+    int32_t w[3];
     int i;
-    Q[0] = P[f->idx[0]];
+    Q[0] = P[f->idx[0]]; /* n >= 1 */
     for (i = 1; i < f->n; i++) Q[i] = P[f->idx[i]];
-    q = fxc_weighted_point(Q, f->w, f->n);
+    feature_weights(Q, f->n, w);
+    q = fxc_weighted_point(Q, w, f->n);
     return fxc_v3_dot_wide(q, q);
 }
 
@@ -158,7 +185,7 @@ static void segment_feature(const fxc_vec3 *P, int i, int j, feature *f)
     int64_t u = fxc_v3_dot_wide(ab, P[j]);  /* AB . (B - O) */
     if (t <= 0) set_vertex(f, P, i);
     else if (u <= 0) set_vertex(f, P, j);
-    else set_edge(f, P, i, j, frac64(t, t + u)); /* t + u = |AB|^2 > 0 */
+    else set_edge(f, P, i, j);
 }
 
 /* Voronoi regions of triangle ABC = P[i], P[j], P[k] for the origin, in the
@@ -182,12 +209,12 @@ static void triangle_feature(const fxc_vec3 *P, int i, int j, int k, feature *f)
     d6 = -fxc_v3_dot_wide(ac, C);
     if (d6 >= 0 && d5 <= d6) { set_vertex(f, P, k); return; }
     vc = i128_sub(i128_mul64(d1, d4), i128_mul64(d3, d2));
-    if (i128_sign(vc) <= 0 && d1 >= 0 && d3 <= 0) { set_edge(f, P, i, j, frac64(d1, d1 - d3)); return; }
+    if (i128_sign(vc) <= 0 && d1 >= 0 && d3 <= 0) { set_edge(f, P, i, j); return; }
     vb = i128_sub(i128_mul64(d5, d2), i128_mul64(d1, d6));
-    if (i128_sign(vb) <= 0 && d2 >= 0 && d6 <= 0) { set_edge(f, P, i, k, frac64(d2, d2 - d6)); return; }
+    if (i128_sign(vb) <= 0 && d2 >= 0 && d6 <= 0) { set_edge(f, P, i, k); return; }
     va = i128_sub(i128_mul64(d3, d6), i128_mul64(d5, d4));
     if (i128_sign(va) <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
-        set_edge(f, P, j, k, frac64(d4 - d3, (d4 - d3) + (d5 - d6)));
+        set_edge(f, P, j, k);
         return;
     }
     den = i128_add(i128_add(va, vb), vc);
@@ -209,9 +236,6 @@ static void triangle_feature(const fxc_vec3 *P, int i, int j, int k, feature *f)
     f->idx[0] = i;
     f->idx[1] = j;
     f->idx[2] = k;
-    f->w[1] = frac_q30(vb, den);
-    f->w[2] = frac_q30(vc, den);
-    f->w[0] = FXC_W_ONE - f->w[1] - f->w[2];
     /* The exact normal n = AB x AC (< 2^61) points to the origin's side
      * when n . A < 0; n . A = 0 (exact sign) puts the origin on the face. */
     f->dir = fxc_v3_cross_wide(ab, ac);
@@ -227,10 +251,15 @@ static void triangle_feature(const fxc_vec3 *P, int i, int j, int k, feature *f)
 void fxc_triangle_weights(const fxc_vec3 P[3], int32_t w[3])
 {
     feature f;
+    fxc_vec3 Q[3];
+    int32_t fw[3];
     int i;
     triangle_feature(P, 0, 1, 2, &f);
+    Q[0] = P[f.idx[0]]; /* n >= 1 */
+    for (i = 1; i < f.n; i++) Q[i] = P[f.idx[i]];
+    feature_weights(Q, f.n, fw);
     w[0] = w[1] = w[2] = 0;
-    for (i = 0; i < f.n; i++) w[f.idx[i]] = f.w[i];
+    for (i = 0; i < f.n; i++) w[f.idx[i]] = fw[i];
 }
 
 /* Tetrahedron: the origin is inside unless it lies strictly beyond some face
@@ -272,9 +301,8 @@ static void tetra_feature(const fxc_vec3 *P, feature *f)
     }
 }
 
-/* Reduces the simplex to its feature closest to the origin, stores the
- * weights and writes the distance measure. Returns 1 if the origin lies in
- * the simplex (exactly). */
+/* Reduces the simplex to its feature closest to the origin and writes the
+ * distance measure. Returns 1 if the origin lies in the simplex (exactly). */
 static int simplex_reduce(fxc_simplex *s, measure *m)
 {
     fxc_vec3 P[4];
@@ -289,15 +317,12 @@ static int simplex_reduce(fxc_simplex *s, measure *m)
     default: tetra_feature(P, &f); break;
     }
     if (f.n == 4) {
-        s->weight[0] = FXC_W_ONE;
-        s->weight[1] = s->weight[2] = s->weight[3] = 0;
         feature_measure(P, &f, m); /* on_origin: the zero measure */
         return 1;
     }
     /* f.idx ascends (idx[i] >= i), so moving down in place is safe. */
     for (i = 0; i < f.n; i++) {
         s->p[i] = s->p[f.idx[i]];
-        s->weight[i] = f.w[i];
         f.idx[i] = i;
         P[i] = s->p[i].w;
     }
@@ -306,15 +331,19 @@ static int simplex_reduce(fxc_simplex *s, measure *m)
     return f.on_origin;
 }
 
-/* Weighted point of the simplex over one of its point sets (a tetrahedron
- * holding the origin has no weights: its first point stands for it). */
+/* Weighted point of the simplex over one of its point sets, with the
+ * weights of its closest point (a tetrahedron holding the origin has no
+ * weights: its first point stands for it). */
 static fxc_vec3 simplex_point(const fxc_simplex *s, int use_b)
 {
     fxc_vec3 P[3];
+    int32_t w[3];
     int i, n = s->n < 4 ? s->n : 1;
-    P[0] = use_b ? s->p[0].b : s->p[0].a;
-    for (i = 1; i < n; i++) P[i] = use_b ? s->p[i].b : s->p[i].a;
-    return fxc_weighted_point(P, s->weight, n);
+    P[0] = s->p[0].w; /* n >= 1 */
+    for (i = 1; i < n; i++) P[i] = s->p[i].w;
+    feature_weights(P, n, w);
+    for (i = 0; i < n; i++) P[i] = use_b ? s->p[i].b : s->p[i].a;
+    return fxc_weighted_point(P, w, n);
 }
 
 fxc_vec3 fxc_simplex_point_a(const fxc_simplex *s) { return simplex_point(s, 0); }

@@ -7,10 +7,11 @@
 /* Barycentric weights are Q30: 2^30 is 1. */
 #define FXC_W_ONE ((int32_t)1 << 30)
 
+/* After fxc_gjk: 4 points holding the origin, or the 1-3 points of the
+ * feature closest to it. */
 typedef struct {
     fxc_svert p[4];
-    int32_t weight[4]; /* Q30 weights of the closest point, summing to 2^30 */
-    int n;             /* 1..4 points */
+    int n; /* 1..4 points */
 } fxc_simplex;
 
 typedef enum {

@@ -6,7 +6,8 @@ Reads a QEMU execution trace on stdin (qemu-system-arm -singlestep
 the symbol of its address) and counts the instructions executed while the
 benchmark is inside run() -- that is, inside one query -- per function.
 Prints a Markdown table, largest first.
-usage: qemu-system-arm ... -singlestep -d exec,nochain -kernel bench.elf 2>&1 | profile.py CASES
+usage: qemu-system-arm ... -singlestep -d exec,nochain -D trace -kernel bench.elf; profile.py CASES < trace
+(a file, not a pipe on stderr: through the pipe QEMU lost trace lines)
 """
 import sys
 
