@@ -12,7 +12,8 @@
  *  - Termination: a repeated support point, the distance and the best
  *    lower bound within 1 LSB, no measurable progress (neither a smaller
  *    distance nor a halved bracket between distance and lower bound) for
- *    FXC_GJK_STALL_STEPS steps (or with the bounds within 2 LSB), or the
+ *    FXC_GJK_STALL_STEPS steps, not counting steps that halve the previous
+ *    step's bracket (or with the bounds within 2 LSB), or the
  *    hard cap FXC_GJK_MAX_ITERATIONS (converged if the bounds are within
  *    2 LSB by then, else FXC_ERR_NO_CONVERGENCE for the query).
  *  - The normal is a proven separating axis: a direction whose support
@@ -111,7 +112,8 @@ static void feature_weights(const fxc_vec3 *Q, int n, int32_t w[3])
         fxc_vec3 ab = fxc_v3_sub(Q[1], Q[0]);
         int64_t t = -fxc_v3_dot_wide(ab, Q[0]);
         w[1] = frac64(t, t + fxc_v3_dot_wide(ab, Q[1])); /* t + u = |AB|^2 */
-    } else if (n == 3) {
+    }
+    if (n == 3) {
         fxc_vec3 ab = fxc_v3_sub(Q[1], Q[0]), ac = fxc_v3_sub(Q[2], Q[0]);
         int64_t d1 = -fxc_v3_dot_wide(ab, Q[0]), d2 = -fxc_v3_dot_wide(ac, Q[0]);
         int64_t d3 = -fxc_v3_dot_wide(ab, Q[1]), d4 = -fxc_v3_dot_wide(ac, Q[1]);
@@ -413,6 +415,7 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     axes ax;
     int it, stall = 0;
     int64_t bracket = FXC_NO_BRACKET; /* narrowest m.u8 - l8 so far */
+    int64_t prev_br = FXC_NO_BRACKET; /* the previous step's */
 
     /* First direction: from A's centre towards B's (the support of A - B
      * along it is the likeliest closest point); +x if the centres meet. */
@@ -434,6 +437,7 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     for (it = 2; r->outcome == FXC_GJK_CAPPED && it <= FXC_GJK_MAX_ITERATIONS; it++) {
         fxc_svert q;
         int64_t l8, br;
+        int halved;
 
         if (hit_exit >= 0 && m.u8 <= (int64_t)hit_exit * 256) {
             r->outcome = FXC_GJK_EXIT_CLOSE;
@@ -449,6 +453,8 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
         l8 = along8(&m, -fxc_v3_dot_wide(m.d, q.w));
         note_bound(&ax, m.d, l8);
         br = m.u8 - l8;
+        halved = 2 * br <= prev_br;
+        prev_br = br;
         if (in_simplex(s, q.w)) {
             r->outcome = FXC_GJK_CONVERGED;
             break;
@@ -482,7 +488,12 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
          * progress too (at most ~32 times): near a curved or long, thin
          * surface the distance stops falling measurably long before the
          * support points stop closing in. Otherwise allow a few more steps:
-         * the new simplex's exact direction may find the next support. */
+         * the new simplex's exact direction may find the next support. A
+         * step that halves the previous step's bracket is no stall step:
+         * after a poor direction the bracket can fall by half per step for
+         * many steps before it reaches the narrowest (a flat disc's rim
+         * next to the origin). A cycle cannot halve at every step, so it
+         * still stalls out. */
         if (best_m.u8 - ax.best.low8 <= (int64_t)2 * 256) {
             r->outcome = FXC_GJK_CONVERGED;
             break;
@@ -493,7 +504,7 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
             continue;
         }
         if (br < bracket) bracket = br;
-        if (++stall > FXC_GJK_STALL_STEPS) {
+        if (!halved && ++stall > FXC_GJK_STALL_STEPS) {
             r->outcome = FXC_GJK_CONVERGED;
             break;
         }

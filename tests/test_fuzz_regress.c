@@ -41,7 +41,9 @@
  *  - GJK converges only linearly on large curved surfaces: 40 iterations
  *    (the cap then) were too few for some large ellipsoids
  *    (fuzz_gjk_cap_ellipsoid_point; the cap is now 64, see fxc_config.h
- *    and the test gjk_large_ellipsoids).
+ *    and the test gjk_large_ellipsoids). And the stall exit counted steps
+ *    in which the bracket halved from a poor start as stalls
+ *    (fuzz_gjk_disc_rim_stall).
  *  - fxc_shape_hull takes |coordinate| of a vertex before the range check
  *    stops the loop: signed overflow on INT32_MIN
  *    (fuzz_hull_int32_min_vertex; on the host it runs in a child process,
@@ -882,4 +884,29 @@ void test_fuzz_gjk_cap_ellipsoid_point(void)
         CHECK_MSG(cs == FXC_SEPARATED && fabs(c.distance - want) <= 3, "%s: collide %s %d after %d iterations (want %.2f)",
                   k ? "point, ellipsoid" : "ellipsoid, point", fxc_status_name(cs), (int)c.distance, c.gjk_iterations, want);
     }
+}
+
+/* fuzzer input (hex, 25 bytes): 63 63 01 11 00 00 00 63 00 63 f8 f7 fc 68
+ * 00 00 00 00 00 63 2a 2a 2a 2a 7d. Found on eb0c3f9. A flat disc (user
+ * ellipsoid with radii 0, 99, 99 units in x, y, z; margin 26874 raw)
+ * whose rim passes 0.00017 raw from the end of a segment 15 raw long
+ * along x (margin 0). disc/segment: GJK proved the lower bound 0 along x
+ * in its first step, but then its directions pointed at the rim ever
+ * closer to the origin, with lower bounds far below 0 that halved every
+ * step; after 4 such steps the stall exit took the first simplex, 15 raw
+ * off: depth 26859. segment/disc converged: 26873. A step that halves the
+ * previous step's bracket no longer counts as a stall step. The depth is
+ * the margin less the core distance (the segment's end to the rim). */
+void test_fuzz_gjk_disc_rim_stall(void)
+{
+    static double radii[3] = { 0, 6488064, 6488064 };
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_contact c[2];
+    double gap = sqrt(6488064.0 * 6488064.0 + 47.0 * 47.0) - 6488064.0;
+    CHECK(fxc_shape_custom(&a, scene_ellipsoid_support, radii, 6488188, 26874) == FXC_OK);
+    fxc_transform_set(&ta, 0, fxc_v3(0, 6488064, 47));
+    CHECK(fxc_shape_segment(&b, fxc_v3(15, 0, 0), fxc_v3(0, 0, 0), 0) == FXC_OK);
+    fxc_transform_set(&tb, 0, fxc_v3(0, 0, 0));
+    collide_both(&a, &ta, &b, &tb, (int32_t)floor(26874 - gap + 0.5), 2, "disc, segment", c);
 }
