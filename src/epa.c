@@ -165,8 +165,7 @@ static void flat_result(fxc_epa_result *r, fxc_vec3w d, const fxc_simplex *s)
 {
     r->depth = 0;
     if (!fxc_v3w_normalize(d, &r->normal)) r->normal = fxc_v3(FXC_ONE, 0, 0);
-    r->point_a = fxc_simplex_point_a(s);
-    r->point_b = fxc_simplex_point_b(s);
+    fxc_simplex_points(s, &r->point_a, &r->point_b);
 }
 
 /* Builds the start tetrahedron around the origin from GJK's simplex.

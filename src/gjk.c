@@ -333,23 +333,19 @@ static int simplex_reduce(fxc_simplex *s, measure *m)
     return f.on_origin;
 }
 
-/* Weighted point of the simplex over one of its point sets, with the
- * weights of its closest point (a tetrahedron holding the origin has no
- * weights: its first point stands for it). */
-static fxc_vec3 simplex_point(const fxc_simplex *s, int use_b)
+void fxc_simplex_points(const fxc_simplex *s, fxc_vec3 *a, fxc_vec3 *b)
 {
     fxc_vec3 P[3];
     int32_t w[3];
-    int i, n = s->n < 4 ? s->n : 1;
-    P[0] = s->p[0].w; /* n >= 1 */
+    int i, n = s->n < 4 ? s->n : 1; /* inside a tetrahedron: its first point */
+    P[0] = s->p[0].w;               /* n >= 1 */
     for (i = 1; i < n; i++) P[i] = s->p[i].w;
     feature_weights(P, n, w);
-    for (i = 0; i < n; i++) P[i] = use_b ? s->p[i].b : s->p[i].a;
-    return fxc_weighted_point(P, w, n);
+    for (i = 0; i < n; i++) P[i] = s->p[i].a;
+    *a = fxc_weighted_point(P, w, n);
+    for (i = 0; i < n; i++) P[i] = s->p[i].b;
+    *b = fxc_weighted_point(P, w, n);
 }
-
-fxc_vec3 fxc_simplex_point_a(const fxc_simplex *s) { return simplex_point(s, 0); }
-fxc_vec3 fxc_simplex_point_b(const fxc_simplex *s) { return simplex_point(s, 1); }
 
 static int in_simplex(const fxc_simplex *s, fxc_vec3 w)
 {

@@ -53,10 +53,10 @@ fix16_t fxc_gjk_distance(const fxc_gjk_result *r);
  * 2^62), rounded once. */
 fxc_vec3 fxc_weighted_point(const fxc_vec3 *P, const int32_t *w, int n);
 
-/* Weighted sums of the simplex's source points: the closest points on A and
- * on B in the pair frame. */
-fxc_vec3 fxc_simplex_point_a(const fxc_simplex *s);
-fxc_vec3 fxc_simplex_point_b(const fxc_simplex *s);
+/* Weighted sums of the simplex's source points with the weights of its
+ * point closest to the origin: the closest points on A and on B in the pair
+ * frame (a tetrahedron holding the origin gives its first point's). */
+void fxc_simplex_points(const fxc_simplex *s, fxc_vec3 *a, fxc_vec3 *b);
 
 /* Q30 weights (in the order of P) of the point of triangle P closest to the
  * origin; exact region choice, as inside GJK. */

@@ -84,9 +84,11 @@ static void surface_points(const fxc_pair *p, fxc_vec3 pa, fxc_vec3 pb, fxc_vec3
  * surfaces; returns the signed distance (margins subtracted). */
 static int64_t apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *n, fxc_vec3 *pa, fxc_vec3 *pb)
 {
+    fxc_vec3 ca, cb;
     (void)fxc_v3_normalize(g->dir, n);
     if (g->dist8 <= (int64_t)FXC_TOUCH_TOL * 256 && g->low8 < -(int64_t)FXC_TOUCH_TOL * 256) (void)prove_touching(p, g, n);
-    surface_points(p, fxc_simplex_point_a(&g->s), fxc_simplex_point_b(&g->s), *n, pa, pb);
+    fxc_simplex_points(&g->s, &ca, &cb);
+    surface_points(p, ca, cb, *n, pa, pb);
     return (int64_t)fxc_gjk_distance(g) - margins(p);
 }
 
@@ -135,8 +137,9 @@ int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
          * margins are within the touching band. */
         st = FXC_OVERLAPPING;
         if (margins(&p) <= FXC_TOUCH_TOL && prove_touching(&p, &g, &out->normal)) st = FXC_TOUCHING;
-        out->point_a = fxc_pair_to_world(&p, fxc_simplex_point_a(&g.s));
-        out->point_b = fxc_pair_to_world(&p, fxc_simplex_point_b(&g.s));
+        fxc_simplex_points(&g.s, &out->point_a, &out->point_b);
+        out->point_a = fxc_pair_to_world(&p, out->point_a);
+        out->point_b = fxc_pair_to_world(&p, out->point_b);
     } else {
         int64_t dist = apart_result(&p, &g, &out->normal, &out->point_a, &out->point_b);
         out->distance = dist > 0 ? (fix16_t)dist : 0;
@@ -180,8 +183,7 @@ int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
              * the plane's height is their depth along its normal. */
             fxc_v3_normalize(g.touch_dir, &e.normal);
             e.depth = g.touch_height;
-            e.point_a = fxc_simplex_point_a(&g.s);
-            e.point_b = fxc_simplex_point_b(&g.s);
+            fxc_simplex_points(&g.s, &e.point_a, &e.point_b);
             e.iterations = 0;
             st = FXC_OK;
         } else {
