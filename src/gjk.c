@@ -99,6 +99,15 @@ fxc_vec3 fxc_weighted_point(const fxc_vec3 *P, const int32_t *w, int n)
     return o;
 }
 
+/* Q30 weight on B of the point of edge AB closest to the origin:
+ * (AB . -A) / |AB|^2, as segment_feature's t / (t + u). */
+static int32_t edge_weight(fxc_vec3 A, fxc_vec3 B)
+{
+    fxc_vec3 ab = fxc_v3_sub(B, A);
+    int64_t t = -fxc_v3_dot_wide(ab, A);
+    return frac64(t, t + fxc_v3_dot_wide(ab, B));
+}
+
 /* Q30 weights of the point closest to the origin of a feature's points Q
  * (n of them, in the simplex's order): the region tests' own exact
  * numerators and denominators, so the weights equal those the tests would
@@ -108,11 +117,7 @@ fxc_vec3 fxc_weighted_point(const fxc_vec3 *P, const int32_t *w, int n)
 static void feature_weights(const fxc_vec3 *Q, int n, int32_t w[3])
 {
     w[1] = w[2] = 0;
-    if (n == 2) {
-        fxc_vec3 ab = fxc_v3_sub(Q[1], Q[0]);
-        int64_t t = -fxc_v3_dot_wide(ab, Q[0]);
-        w[1] = frac64(t, t + fxc_v3_dot_wide(ab, Q[1])); /* t + u = |AB|^2 */
-    }
+    if (n == 2) w[1] = edge_weight(Q[0], Q[1]);
     if (n == 3) {
         fxc_vec3 ab = fxc_v3_sub(Q[1], Q[0]), ac = fxc_v3_sub(Q[2], Q[0]);
         int64_t d1 = -fxc_v3_dot_wide(ab, Q[0]), d2 = -fxc_v3_dot_wide(ac, Q[0]);
@@ -128,16 +133,17 @@ static void feature_weights(const fxc_vec3 *Q, int n, int32_t w[3])
     w[0] = FXC_W_ONE - w[1] - w[2];
 }
 
-/* Squared distance of a feature's closest point (rounded) from the origin. */
+/* Squared distance of a vertex or edge feature's closest point (rounded)
+ * from the origin. */
 static int64_t feature_dist2(const fxc_vec3 *P, const feature *f)
 {
-    fxc_vec3 Q[3], q;
-    int32_t w[3];
-    int i;
-    Q[0] = P[f->idx[0]]; /* n >= 1 */
-    for (i = 1; i < f->n; i++) Q[i] = P[f->idx[i]];
-    feature_weights(Q, f->n, w);
-    q = fxc_weighted_point(Q, w, f->n);
+    fxc_vec3 Q[2], q;
+    int32_t w[2];
+    Q[0] = P[f->idx[0]];
+    Q[1] = f->n == 2 ? P[f->idx[1]] : Q[0];
+    w[1] = f->n == 2 ? edge_weight(Q[0], Q[1]) : 0;
+    w[0] = FXC_W_ONE - w[1];
+    q = fxc_weighted_point(Q, w, 2);
     return fxc_v3_dot_wide(q, q);
 }
 
