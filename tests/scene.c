@@ -141,9 +141,9 @@ fxc_vec3 scene_ellipsoid_support(fxc_vec3 d, void *radii)
     t[1] = d.y;
     t[2] = d.z;
     for (i = 0; i < 3; i++) {
-        double e = r[i] * t[i];
-        s += e * e;
+        double di = t[i];
         t[i] *= r[i] * r[i];
+        s += t[i] * di;
     }
     for (i = 0; i < 3; i++) c[i] = (fix16_t)floor((s > 0 ? t[i] / sqrt(s) : 0) + 0.5);
     return fxc_v3(c[0], c[1], c[2]);

@@ -80,6 +80,40 @@ static void set_rot(fxc_mat3 *m, const int32_t e[9])
 
 static int32_t iabs(int32_t v) { return v < 0 ? -v : v; }
 
+/* Expected answers of one pair, the same in both argument orders:
+ * statuses of fxc_intersect, fxc_distance and fxc_collide, and the
+ * distance (fxc_distance and fxc_collide) and depth (fxc_collide) within
+ * tol; UNCHECKED leaves one out. */
+#define UNCHECKED INT32_MIN
+typedef struct {
+    int32_t is, ds, cs;
+    int32_t dist, depth, tol;
+} expect;
+
+static int near(int32_t got, int32_t want, int32_t tol) { return want == UNCHECKED || iabs(got - want) <= tol; }
+static int is_status(int got, int32_t want) { return want == UNCHECKED || got == want; }
+
+/* Runs all three queries in both argument orders against e. */
+static void queries_both(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
+                         const expect *e, const char *names)
+{
+    int k;
+    for (k = 0; k < 2; k++) {
+        const fxc_shape *p = k ? b : a, *q = k ? a : b;
+        const fxc_transform *tp = k ? tb : ta, *tq = k ? ta : tb;
+        const char *order = k ? "B with A" : "A with B";
+        fxc_distance_result d;
+        fxc_contact c;
+        int is = fxc_intersect(p, tp, q, tq), ds = fxc_distance(p, tp, q, tq, &d), cs = fxc_collide(p, tp, q, tq, &ws, &c);
+        CHECK_MSG(is_status(is, e->is), "%s, %s: intersect %s", names, order, fxc_status_name(is));
+        CHECK_MSG(is_status(ds, e->ds) && near(d.distance, e->dist, e->tol), "%s, %s: distance %s %d after %d iterations", names,
+                  order, fxc_status_name(ds), (int)d.distance, d.iterations);
+        CHECK_MSG(is_status(cs, e->cs) && near(c.distance, e->dist, e->tol) && near(c.depth, e->depth, e->tol),
+                  "%s, %s: collide %s distance %d depth %d after %d iterations", names, order, fxc_status_name(cs),
+                  (int)c.distance, (int)c.depth, c.gjk_iterations);
+    }
+}
+
 /* fxc_collide in both argument orders, out[0] for A with B and out[1] for
  * B with A: each must be FXC_PENETRATING with its depth within tol of want
  * (independently derived by the caller). */
@@ -105,6 +139,37 @@ static int32_t max_height(fxc_vec3 u, const fxc_vec3 *v, int n)
         if (i == 0 || h > best) best = h;
     }
     return (int32_t)(best >> 16);
+}
+
+/* A polytope a (core vertices v[0..n-1], placed at the origin) and a point
+ * at the origin that touches it: fxc_distance and fxc_collide, in both
+ * argument orders, must answer FXC_TOUCHING with a normal (turned to point
+ * from the polytope to the point) along which the polytope rises at most
+ * bound raw above the point. */
+static void touching_all(const fxc_shape *a, const fxc_vec3 *v, int n, int32_t bound, const char *name)
+{
+    fxc_shape b;
+    fxc_transform ta, tb;
+    int k;
+    origin_point(&b, &tb);
+    fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
+    for (k = 0; k < 4; k++) {
+        int point_first = k & 1, collide = k >> 1, st;
+        fxc_distance_result d;
+        fxc_contact c;
+        fxc_vec3 u;
+        int32_t h;
+        if (collide)
+            st = point_first ? fxc_collide(&b, &tb, a, &ta, &ws, &c) : fxc_collide(a, &ta, &b, &tb, &ws, &c);
+        else
+            st = point_first ? fxc_distance(&b, &tb, a, &ta, &d) : fxc_distance(a, &ta, &b, &tb, &d);
+        u = collide ? c.normal : d.normal;
+        if (point_first) u = fxc_v3_neg(u);
+        h = max_height(u, v, n);
+        CHECK_MSG(st == FXC_TOUCHING && h <= bound, "%s, %s %s: %s normal (%d,%d,%d), rises %d raw", name,
+                  point_first ? "point first" : "point second", collide ? "collide" : "distance", fxc_status_name(st),
+                  (int)u.x, (int)u.y, (int)u.z, (int)h);
+    }
 }
 
 /* fuzzer input (hex): f8 25 00 65 00 28 50 -- found with a cone; the
@@ -152,25 +217,14 @@ void test_fuzz_epa_iteration_cap(void)
  * LSB, so the "no progress" exit kept 9. */
 void test_fuzz_point_on_hull_vertex(void)
 {
+    static const expect touching = { FXC_OVERLAPPING, FXC_TOUCHING, FXC_TOUCHING, 0, 0, FXC_TOUCH_TOL };
     static const fxc_vec3 v[4] = { { 0, 0, -9 }, { 262144, 0, 0 }, { 4390923, 11927551, -9 }, { 0, 0, 0 } };
     fxc_shape a, b;
     fxc_transform ta, tb;
-    fxc_distance_result d;
-    fxc_contact c;
-    int k;
     origin_point(&b, &tb);
     fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
     CHECK(fxc_shape_hull(&a, v, 4, 0) == FXC_OK);
-    for (k = 0; k < 2; k++) {
-        const fxc_shape *p = k ? &b : &a, *q = k ? &a : &b;
-        const fxc_transform *tp = k ? &tb : &ta, *tq = k ? &ta : &tb;
-        int is = fxc_intersect(p, tp, q, tq), ds = fxc_distance(p, tp, q, tq, &d), cs = fxc_collide(p, tp, q, tq, &ws, &c);
-        CHECK_MSG(is == FXC_OVERLAPPING, "%s: intersect %s", k ? "point/hull" : "hull/point", fxc_status_name(is));
-        CHECK_MSG(ds == FXC_TOUCHING && d.distance <= FXC_TOUCH_TOL, "%s: distance %s %d", k ? "point/hull" : "hull/point",
-                  fxc_status_name(ds), (int)d.distance);
-        CHECK_MSG(cs == FXC_TOUCHING && c.distance <= FXC_TOUCH_TOL && c.depth <= FXC_TOUCH_TOL, "%s: collide %s distance %d depth %d",
-                  k ? "point/hull" : "hull/point", fxc_status_name(cs), (int)c.distance, (int)c.depth);
-    }
+    queries_both(&a, &ta, &b, &tb, &touching, "hull, point");
 }
 
 /* fuzzer input (hex): 00 25 7e 00 00 04 38 00 00 09 00 00 01 6f 00 00 4c
@@ -185,26 +239,16 @@ void test_fuzz_point_on_hull_vertex(void)
  * 1 LSB). */
 void test_fuzz_point_in_flat_cone(void)
 {
+    static const expect cone = { FXC_OVERLAPPING, FXC_OVERLAPPING, FXC_PENETRATING, UNCHECKED, 15, 8 };
     static const int32_t rot[9] = { 65536, 0, 0, 0, 64433, -11971, 0, 11971, 64433 };
     fxc_shape a, b;
     fxc_transform ta, tb;
-    fxc_distance_result d;
-    fxc_contact c;
     fxc_mat3 m;
-    int k;
     origin_point(&b, &tb);
     set_rot(&m, rot);
     fxc_transform_set(&ta, &m, fxc_v3(0, 0, 0));
     CHECK(fxc_shape_cone(&a, 15, 150995000, 0) == FXC_OK);
-    for (k = 0; k < 2; k++) {
-        const fxc_shape *p = k ? &b : &a, *q = k ? &a : &b;
-        const fxc_transform *tp = k ? &tb : &ta, *tq = k ? &ta : &tb;
-        int is = fxc_intersect(p, tp, q, tq), ds = fxc_distance(p, tp, q, tq, &d), cs = fxc_collide(p, tp, q, tq, &ws, &c);
-        CHECK_MSG(is == FXC_OVERLAPPING, "%s: intersect %s", k ? "point/cone" : "cone/point", fxc_status_name(is));
-        CHECK_MSG(ds == FXC_OVERLAPPING, "%s: distance %s %d", k ? "point/cone" : "cone/point", fxc_status_name(ds), (int)d.distance);
-        CHECK_MSG(cs == FXC_PENETRATING && iabs(c.depth - 15) <= 8, "%s: collide %s depth %d distance %d (want depth 15)",
-                  k ? "point/cone" : "cone/point", fxc_status_name(cs), (int)c.depth, (int)c.distance);
-    }
+    queries_both(&a, &ta, &b, &tb, &cone, "cone, point");
 }
 
 /* fuzzer input (hex): 00 25 00 01 04 38 00 00 09 00 08 02 01 00 01 00 00 06
@@ -245,27 +289,9 @@ void test_fuzz_flat_cone_margin_depth(void)
 void test_fuzz_touching_normal(void)
 {
     static const fxc_vec3 v[3] = { { -65536, -5, -522 }, { 0, 132350, 0 }, { 13, 0, 0 } };
-    fxc_shape a, b;
-    fxc_transform ta, tb;
-    fxc_distance_result d;
-    fxc_contact c;
-    int st;
-    origin_point(&b, &tb);
-    fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
+    fxc_shape a;
     CHECK(fxc_shape_triangle(&a, v[0], v[1], v[2], 0) == FXC_OK);
-    /* triangle/point: normal from the triangle to the point; the triangle
-     * lies below the plane through the point: heights along n <= 4 */
-    st = fxc_distance(&a, &ta, &b, &tb, &d);
-    CHECK_MSG(st == FXC_TOUCHING && max_height(d.normal, v, 3) <= 4, "triangle/point distance: %s normal (%d,%d,%d), rises %d raw",
-              fxc_status_name(st), (int)d.normal.x, (int)d.normal.y, (int)d.normal.z, (int)max_height(d.normal, v, 3));
-    st = fxc_collide(&a, &ta, &b, &tb, &ws, &c);
-    CHECK_MSG(st == FXC_TOUCHING && max_height(c.normal, v, 3) <= 4, "triangle/point collide: %s normal (%d,%d,%d), rises %d raw",
-              fxc_status_name(st), (int)c.normal.x, (int)c.normal.y, (int)c.normal.z, (int)max_height(c.normal, v, 3));
-    /* point/triangle: the normal points from the point to the triangle */
-    st = fxc_collide(&b, &tb, &a, &ta, &ws, &c);
-    CHECK_MSG(st == FXC_TOUCHING && max_height(fxc_v3_neg(c.normal), v, 3) <= 4,
-              "point/triangle collide: %s normal (%d,%d,%d), rises %d raw", fxc_status_name(st), (int)c.normal.x, (int)c.normal.y,
-              (int)c.normal.z, (int)max_height(fxc_v3_neg(c.normal), v, 3));
+    touching_all(&a, v, 3, 4, "triangle");
 }
 
 /* fuzzer input (hex): 00 cc 6d 95 00 0b 6e 09 75 6e 27 95 00 0b 6e 75 24 6e.
@@ -341,17 +367,13 @@ void test_fuzz_margin_normal(void)
 void test_fuzz_distance_touching_flat_hull(void)
 {
     static const fxc_vec3 v[5] = { { 0, -65536, 0 }, { -2, -1, 0 }, { 0, 0, 0 }, { 0, 286728, 0 }, { 1025, -65536, -1 } };
+    static const expect touching = { FXC_OVERLAPPING, FXC_TOUCHING, FXC_TOUCHING, 0, 0, FXC_TOUCH_TOL };
     fxc_shape a, b;
     fxc_transform ta, tb;
-    fxc_distance_result d;
-    int st;
     origin_point(&b, &tb);
     fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
     CHECK(fxc_shape_hull(&a, v, 5, 0) == FXC_OK);
-    st = fxc_distance(&a, &ta, &b, &tb, &d);
-    CHECK_MSG(st == FXC_TOUCHING, "hull/point: distance %s", fxc_status_name(st));
-    st = fxc_distance(&b, &tb, &a, &ta, &d);
-    CHECK_MSG(st == FXC_TOUCHING, "point/hull: distance %s", fxc_status_name(st));
+    queries_both(&a, &ta, &b, &tb, &touching, "hull, point");
 }
 
 /* fuzzer input (hex): 01 00 09 00 00 00 00 00 00 00 01 00 00 06 75 26 6e
@@ -374,28 +396,17 @@ void test_fuzz_distance_touching_flat_hull(void)
  * Cones use the same rim_point(). */
 void test_fuzz_cylinder_rim_overshoot(void)
 {
+    static const expect cylinder = { FXC_SEPARATED, FXC_SEPARATED, FXC_SEPARATED, 12, UNCHECKED, 8 };
     static const int32_t rot[9] = { -47457, -45197, 0, -45197, 47457, 0, 0, 0, -65536 };
     fxc_shape a, b;
     fxc_transform ta, tb;
-    fxc_distance_result d;
-    fxc_contact c;
     fxc_mat3 m;
-    int k;
     CHECK(fxc_shape_point(&a, 1) == FXC_OK);
     fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
     set_rot(&m, rot);
     CHECK(fxc_shape_cylinder(&b, 65550, 33992717, 112) == FXC_OK);
     fxc_transform_set(&tb, &m, fxc_v3(8, 33992717, 112));
-    for (k = 0; k < 2; k++) {
-        const fxc_shape *p = k ? &b : &a, *q = k ? &a : &b;
-        const fxc_transform *tp = k ? &tb : &ta, *tq = k ? &ta : &tb;
-        int is = fxc_intersect(p, tp, q, tq), ds = fxc_distance(p, tp, q, tq, &d), cs = fxc_collide(p, tp, q, tq, &ws, &c);
-        CHECK_MSG(is == FXC_SEPARATED, "%s: intersect %s", k ? "cylinder/point" : "point/cylinder", fxc_status_name(is));
-        CHECK_MSG(ds == FXC_SEPARATED && iabs(d.distance - 12) <= 8, "%s: distance %s %d (want 12)", k ? "cylinder/point" : "point/cylinder",
-                  fxc_status_name(ds), (int)d.distance);
-        CHECK_MSG(cs == FXC_SEPARATED && iabs(c.distance - 12) <= 8, "%s: collide %s distance %d depth %d (want distance 12)",
-                  k ? "cylinder/point" : "point/cylinder", fxc_status_name(cs), (int)c.distance, (int)c.depth);
-    }
+    queries_both(&a, &ta, &b, &tb, &cylinder, "point, cylinder");
 }
 
 /* A callback that leaves its bound only for directions along +-z (a
@@ -481,61 +492,28 @@ static fxc_vec3 flat_ellipsoid(fxc_vec3 d, void *user)
     return fxc_v3(c[0], c[1], c[2]);
 }
 
-/* Ellipsoid with radii 5542284, 125104141, 119668749 raw, the support
- * point rounded to nearest (as the fuzzer's callback). */
-static const double big_ellipsoid_radii[3] = { 5542284, 125104141, 119668749 };
-static fxc_vec3 big_ellipsoid(fxc_vec3 d, void *user)
-{
-    double t[3], s = 0;
-    fix16_t c[3];
-    int i;
-    (void)user;
-    t[0] = d.x;
-    t[1] = d.y;
-    t[2] = d.z;
-    for (i = 0; i < 3; i++) {
-        t[i] *= big_ellipsoid_radii[i] * big_ellipsoid_radii[i];
-        s += t[i] * (i == 0 ? d.x : i == 1 ? d.y : d.z);
-    }
-    for (i = 0; i < 3; i++) c[i] = (fix16_t)floor((s > 0 ? t[i] / sqrt(s) : 0) + 0.5);
-    return fxc_v3(c[0], c[1], c[2]);
-}
+/* Ellipsoid with radii 5542284, 125104141, 119668749 raw
+ * (scene_ellipsoid_support rounds as the fuzzer's callback). */
+static double big_ellipsoid_radii[3] = { 5542284, 125104141, 119668749 };
 
 void test_fuzz_gjk_cycles_to_cap(void)
 {
+    static const expect cone = { UNCHECKED, FXC_SEPARATED, FXC_SEPARATED, 288513, UNCHECKED, 8 };
+    static const expect ellipsoid = { UNCHECKED, FXC_OVERLAPPING, FXC_PENETRATING, UNCHECKED, 4, 2 };
     static const int32_t rot[9] = { 27226, 59613, -182, -59613, 27225, -286, -185, 284, 65535 };
     fxc_shape a, b;
     fxc_transform ta, tb;
-    fxc_distance_result d;
-    fxc_contact c;
     fxc_mat3 m;
-    int k;
     origin_point(&b, &tb);
     set_rot(&m, rot);
     CHECK(fxc_shape_cone(&a, 4111, 150995000, 0) == FXC_OK);
     fxc_transform_set(&ta, &m, fxc_v3(4805640, 4980736, 327692));
-    for (k = 0; k < 2; k++) {
-        const fxc_shape *p = k ? &b : &a, *q = k ? &a : &b;
-        const fxc_transform *tp = k ? &tb : &ta, *tq = k ? &ta : &tb;
-        int ds = fxc_distance(p, tp, q, tq, &d), cs = fxc_collide(p, tp, q, tq, &ws, &c);
-        CHECK_MSG(ds == FXC_SEPARATED && iabs(d.distance - 288513) <= 8, "%s: distance %s %d after %d iterations",
-                  k ? "point/cone" : "cone/point", fxc_status_name(ds), (int)d.distance, d.iterations);
-        CHECK_MSG(cs == FXC_SEPARATED && iabs(c.distance - 288513) <= 8, "%s: collide %s %d after %d iterations",
-                  k ? "point/cone" : "cone/point", fxc_status_name(cs), (int)c.distance, c.gjk_iterations);
-    }
+    queries_both(&a, &ta, &b, &tb, &cone, "cone, point");
     CHECK(fxc_shape_custom(&a, flat_ellipsoid, 0, 151020300, 2) == FXC_OK);
     fxc_transform_set(&ta, 0, fxc_v3(FXC_ONE, 0, 0));
     CHECK(fxc_shape_sphere(&b, FXC_ONE) == FXC_OK);
     fxc_transform_set(&tb, 0, fxc_v3(-2, -2, -2));
-    for (k = 0; k < 2; k++) {
-        const fxc_shape *p = k ? &b : &a, *q = k ? &a : &b;
-        const fxc_transform *tp = k ? &tb : &ta, *tq = k ? &ta : &tb;
-        int ds = fxc_distance(p, tp, q, tq, &d), cs = fxc_collide(p, tp, q, tq, &ws, &c);
-        CHECK_MSG(ds == FXC_OVERLAPPING, "%s: distance %s after %d iterations", k ? "sphere/ellipsoid" : "ellipsoid/sphere",
-                  fxc_status_name(ds), d.iterations);
-        CHECK_MSG(cs == FXC_PENETRATING && iabs(c.depth - 4) <= 2, "%s: collide %s depth %d after %d iterations",
-                  k ? "sphere/ellipsoid" : "ellipsoid/sphere", fxc_status_name(cs), (int)c.depth, c.gjk_iterations);
-    }
+    queries_both(&a, &ta, &b, &tb, &ellipsoid, "ellipsoid, sphere");
 }
 
 /* fuzzer input (hex): 00 08 02 00 04 f9 00 ff 00 08 02 00 04 70 04 00 00
@@ -553,25 +531,9 @@ void test_fuzz_gjk_cycles_to_cap(void)
 void test_fuzz_touching_normal_vertex(void)
 {
     static const fxc_vec3 v[3] = { { 16711929, 131073, 262144 }, { 0, 15794176, 0 }, { 0, 0, -1 } };
-    fxc_shape a, b;
-    fxc_transform ta, tb;
-    fxc_distance_result d;
-    fxc_contact c;
-    int st;
-    origin_point(&b, &tb);
-    fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
+    fxc_shape a;
     CHECK(fxc_shape_triangle(&a, v[0], v[1], v[2], 0) == FXC_OK);
-    st = fxc_distance(&a, &ta, &b, &tb, &d);
-    CHECK_MSG(st == FXC_TOUCHING && max_height(d.normal, v, 3) <= 256, "triangle/point distance: %s normal (%d,%d,%d), rises %d raw",
-              fxc_status_name(st), (int)d.normal.x, (int)d.normal.y, (int)d.normal.z, (int)max_height(d.normal, v, 3));
-    st = fxc_distance(&b, &tb, &a, &ta, &d);
-    CHECK_MSG(st == FXC_TOUCHING && max_height(fxc_v3_neg(d.normal), v, 3) <= 256,
-              "point/triangle distance: %s normal (%d,%d,%d), rises %d raw", fxc_status_name(st), (int)d.normal.x, (int)d.normal.y,
-              (int)d.normal.z, (int)max_height(fxc_v3_neg(d.normal), v, 3));
-    st = fxc_collide(&b, &tb, &a, &ta, &ws, &c);
-    CHECK_MSG(st == FXC_TOUCHING && max_height(fxc_v3_neg(c.normal), v, 3) <= 256,
-              "point/triangle collide: %s normal (%d,%d,%d), rises %d raw", fxc_status_name(st), (int)c.normal.x, (int)c.normal.y,
-              (int)c.normal.z, (int)max_height(fxc_v3_neg(c.normal), v, 3));
+    touching_all(&a, v, 3, 256, "triangle");
 }
 
 /* fuzzer input (hex): f1 64 00 00 30 60 00 00 00 08 00 08 2b 02 00 05 00
@@ -590,28 +552,17 @@ void test_fuzz_touching_normal_vertex(void)
  * fxc_distance on the same input". point/hull answers TOUCHING 1. */
 void test_fuzz_distance_not_above_proven(void)
 {
+    static const expect touching = { FXC_OVERLAPPING, FXC_TOUCHING, FXC_TOUCHING, 0, UNCHECKED, FXC_TOUCH_TOL };
     static const fxc_vec3 v[9] = { { 327680, 0, 2555647 }, { -2, 7239166, 28539 }, { 120717325, 7697519, 2555647 },
                                    { 0, 0, 262144 }, { -1, 434, 254 }, { 78080, 6488064, 0 },
                                    { 0, 196608, 6513418 }, { 0, 0, 2555647 }, { 0, 0, 0 } };
     fxc_shape a, b;
     fxc_transform ta, tb;
-    fxc_distance_result d;
-    fxc_contact c;
-    int k;
     CHECK(fxc_shape_hull(&a, v, 9, 0) == FXC_OK);
     fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
     CHECK(fxc_shape_point(&b, 0) == FXC_OK);
     fxc_transform_set(&tb, 0, fxc_v3(12, 0, 1));
-    for (k = 0; k < 2; k++) {
-        const fxc_shape *p = k ? &b : &a, *q = k ? &a : &b;
-        const fxc_transform *tp = k ? &tb : &ta, *tq = k ? &ta : &tb;
-        int is = fxc_intersect(p, tp, q, tq), ds = fxc_distance(p, tp, q, tq, &d), cs = fxc_collide(p, tp, q, tq, &ws, &c);
-        CHECK_MSG(is == FXC_OVERLAPPING, "%s: intersect %s", k ? "point/hull" : "hull/point", fxc_status_name(is));
-        CHECK_MSG(ds == FXC_TOUCHING && d.distance <= FXC_TOUCH_TOL, "%s: distance %s %d", k ? "point/hull" : "hull/point",
-                  fxc_status_name(ds), (int)d.distance);
-        CHECK_MSG(cs == FXC_TOUCHING && c.distance <= FXC_TOUCH_TOL, "%s: collide %s %d", k ? "point/hull" : "hull/point",
-                  fxc_status_name(cs), (int)c.distance);
-    }
+    queries_both(&a, &ta, &b, &tb, &touching, "hull, point");
 }
 
 /* Found on 5696362 (GJK settling for its best answer after a stall,
@@ -649,12 +600,7 @@ void test_fuzz_settle_normal(void)
     fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
     CHECK(fxc_shape_hull(&a, t1, 7, 0) == FXC_OK);
     /* largest vertex 104263682 raw: 0.87 * 104263682 / 65536 = 1384, + 5 */
-    st = fxc_distance(&a, &ta, &b, &tb, &d);
-    CHECK_MSG(st == FXC_TOUCHING && max_height(d.normal, t1, 7) <= 1389, "hull/point: %s normal (%d,%d,%d), rises %d raw",
-              fxc_status_name(st), (int)d.normal.x, (int)d.normal.y, (int)d.normal.z, (int)max_height(d.normal, t1, 7));
-    st = fxc_distance(&b, &tb, &a, &ta, &d);
-    CHECK_MSG(st == FXC_TOUCHING && max_height(fxc_v3_neg(d.normal), t1, 7) <= 1389, "point/hull: %s normal (%d,%d,%d), rises %d raw",
-              fxc_status_name(st), (int)d.normal.x, (int)d.normal.y, (int)d.normal.z, (int)max_height(fxc_v3_neg(d.normal), t1, 7));
+    touching_all(&a, t1, 7, 1389, "hull");
     CHECK(fxc_shape_hull(&a, t2, 4, 0) == FXC_OK);
     /* largest vertex 268435448 raw: 0.87 * 268435448 / 65536 = 3563, + 4;
      * the gap along n is (point . n) - max over the hull of (v . n) */
@@ -794,7 +740,7 @@ void test_fuzz_gjk_cap_slow_ellipsoid(void)
     fxc_transform ta, tb;
     fxc_contact c[2];
     fix16_t k = 6815757;
-    CHECK(fxc_shape_custom(&a, big_ellipsoid, 0, 125104199, k) == FXC_OK);
+    CHECK(fxc_shape_custom(&a, scene_ellipsoid_support, big_ellipsoid_radii, 125104199, k) == FXC_OK);
     fxc_transform_set(&ta, 0, fxc_v3(k, k, k));
     CHECK(fxc_shape_triangle(&b, fxc_v3(k, k, k), fxc_v3(k, k, k), fxc_v3(k, k, k), k) == FXC_OK);
     fxc_transform_set(&tb, 0, fxc_v3(k, k, k));
