@@ -78,10 +78,11 @@ static void surface_points(const fxc_pair *p, fxc_vec3 pa, fxc_vec3 pb, fxc_vec3
 }
 
 /* Answer from GJK alone, cores apart: the normal is the separating axis
- * GJK proved (from A to B, see normal_axis in gjk.c); when the cores are within the touching
- * band but that axis is no touching plane (GJK stalled short of proving
- * one), a plane of the final simplex is tried. Closest points on the
- * surfaces; returns the signed distance (margins subtracted). */
+ * GJK proved (from A to B, see normal_axis in gjk.c); when the cores are
+ * within the touching band but that axis is no touching plane (GJK stalled
+ * short of proving one), a plane of the final simplex is tried. Closest
+ * points on the surfaces; returns the signed distance (margins
+ * subtracted). */
 static int64_t apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *n, fxc_vec3 *pa, fxc_vec3 *pb)
 {
     fxc_vec3 ca, cb;
