@@ -64,4 +64,17 @@
 #define FXC_EPA_TOL 2
 #endif
 
+/* Widening 32 x 32 -> 64-bit multiplies (fxc_smull, fxc_umull in
+ * fxc_vec.h): 1 uses the library's own routines (src/mul.c), 0 the
+ * compiler's multiply. The results are the same bits either way. The
+ * default is 1 on ARMv6-M (Cortex-M0/M0+), which has no long multiply: gcc
+ * would call its 64 x 64 routine there, half again as many instructions. */
+#ifndef FXC_SOFT_MULTIPLY
+#if defined(__ARM_ARCH_6M__)
+#define FXC_SOFT_MULTIPLY 1
+#else
+#define FXC_SOFT_MULTIPLY 0
+#endif
+#endif
+
 #endif /* FXC_CONFIG_H */

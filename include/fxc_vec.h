@@ -52,6 +52,31 @@ static inline fix16_t fxc_round32(int64_t v)
     return (fix16_t)r;
 }
 
+/* Exact a * b, 32 x 32 -> 64 bits: every product of two raw values in the
+ * kernels goes through these. With FXC_SOFT_MULTIPLY (the default on
+ * Cortex-M0) they call src/mul.c, which splits the operands into 16-bit
+ * halves; otherwise they are one long multiply instruction. */
+int64_t fxc_smull_soft(int32_t a, int32_t b);
+uint64_t fxc_umull_soft(uint32_t a, uint32_t b);
+
+static inline int64_t fxc_smull(int32_t a, int32_t b)
+{
+#if FXC_SOFT_MULTIPLY
+    return fxc_smull_soft(a, b);
+#else
+    return (int64_t)a * b;
+#endif
+}
+
+static inline uint64_t fxc_umull(uint32_t a, uint32_t b)
+{
+#if FXC_SOFT_MULTIPLY
+    return fxc_umull_soft(a, b);
+#else
+    return (uint64_t)a * b;
+#endif
+}
+
 /* Wide (int64) copy of a vector, exact. */
 static inline fxc_vec3w fxc_v3_widen(fxc_vec3 a)
 {
@@ -81,16 +106,16 @@ static inline fxc_vec3 fxc_v3_neg(fxc_vec3 a)
  * rounded once; saturates when |a*s| >= 32768 units. */
 static inline fxc_vec3 fxc_v3_scale(fxc_vec3 a, fix16_t s)
 {
-    return fxc_v3(fxc_round32((int64_t)a.x * s),
-                  fxc_round32((int64_t)a.y * s),
-                  fxc_round32((int64_t)a.z * s));
+    return fxc_v3(fxc_round32(fxc_smull(a.x, s)),
+                  fxc_round32(fxc_smull(a.y, s)),
+                  fxc_round32(fxc_smull(a.z, s)));
 }
 
 /* Exact dot product in Q32.32. |a|,|b| < 2^30 raw -> each product < 2^60,
  * sum < 2^62: never overflows. Used for every sign decision. */
 static inline int64_t fxc_v3_dot_wide(fxc_vec3 a, fxc_vec3 b)
 {
-    return (int64_t)a.x * b.x + (int64_t)a.y * b.y + (int64_t)a.z * b.z;
+    return fxc_smull(a.x, b.x) + fxc_smull(a.y, b.y) + fxc_smull(a.z, b.z);
 }
 
 /* Dot product in Q16.16: fxc_v3_dot_wide rounded once (error <= 0.5 LSB);
@@ -105,9 +130,9 @@ static inline fix16_t fxc_v3_dot(fxc_vec3 a, fxc_vec3 b)
 static inline fxc_vec3w fxc_v3_cross_wide(fxc_vec3 a, fxc_vec3 b)
 {
     fxc_vec3w c;
-    c.x = (int64_t)a.y * b.z - (int64_t)a.z * b.y;
-    c.y = (int64_t)a.z * b.x - (int64_t)a.x * b.z;
-    c.z = (int64_t)a.x * b.y - (int64_t)a.y * b.x;
+    c.x = fxc_smull(a.y, b.z) - fxc_smull(a.z, b.y);
+    c.y = fxc_smull(a.z, b.x) - fxc_smull(a.x, b.z);
+    c.z = fxc_smull(a.x, b.y) - fxc_smull(a.y, b.x);
     return c;
 }
 
@@ -124,9 +149,9 @@ static inline fxc_vec3 fxc_v3_cross(fxc_vec3 a, fxc_vec3 b)
 static inline fxc_vec3 fxc_mat3_mul_v3(const fxc_mat3 *m, fxc_vec3 v)
 {
     return fxc_v3(
-        fxc_round32((int64_t)m->m[0][0] * v.x + (int64_t)m->m[0][1] * v.y + (int64_t)m->m[0][2] * v.z),
-        fxc_round32((int64_t)m->m[1][0] * v.x + (int64_t)m->m[1][1] * v.y + (int64_t)m->m[1][2] * v.z),
-        fxc_round32((int64_t)m->m[2][0] * v.x + (int64_t)m->m[2][1] * v.y + (int64_t)m->m[2][2] * v.z));
+        fxc_round32(fxc_smull(m->m[0][0], v.x) + fxc_smull(m->m[0][1], v.y) + fxc_smull(m->m[0][2], v.z)),
+        fxc_round32(fxc_smull(m->m[1][0], v.x) + fxc_smull(m->m[1][1], v.y) + fxc_smull(m->m[1][2], v.z)),
+        fxc_round32(fxc_smull(m->m[2][0], v.x) + fxc_smull(m->m[2][1], v.y) + fxc_smull(m->m[2][2], v.z)));
 }
 
 /* Transpose(matrix) * vector (the inverse rotation for an orthonormal m);
@@ -134,9 +159,9 @@ static inline fxc_vec3 fxc_mat3_mul_v3(const fxc_mat3 *m, fxc_vec3 v)
 static inline fxc_vec3 fxc_mat3_tmul_v3(const fxc_mat3 *m, fxc_vec3 v)
 {
     return fxc_v3(
-        fxc_round32((int64_t)m->m[0][0] * v.x + (int64_t)m->m[1][0] * v.y + (int64_t)m->m[2][0] * v.z),
-        fxc_round32((int64_t)m->m[0][1] * v.x + (int64_t)m->m[1][1] * v.y + (int64_t)m->m[2][1] * v.z),
-        fxc_round32((int64_t)m->m[0][2] * v.x + (int64_t)m->m[1][2] * v.y + (int64_t)m->m[2][2] * v.z));
+        fxc_round32(fxc_smull(m->m[0][0], v.x) + fxc_smull(m->m[1][0], v.y) + fxc_smull(m->m[2][0], v.z)),
+        fxc_round32(fxc_smull(m->m[0][1], v.x) + fxc_smull(m->m[1][1], v.y) + fxc_smull(m->m[2][1], v.z)),
+        fxc_round32(fxc_smull(m->m[0][2], v.x) + fxc_smull(m->m[1][2], v.y) + fxc_smull(m->m[2][2], v.z)));
 }
 
 /* Transform a local point to world: rot * p + pos (rounded once, then an

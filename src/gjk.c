@@ -89,9 +89,9 @@ fxc_vec3 fxc_weighted_point(const fxc_vec3 *P, const int32_t *w, int n)
     int i;
     for (i = 1; i < n; i++) {
         fxc_vec3 e = fxc_v3_sub(P[i], o);
-        x += (int64_t)e.x * w[i];
-        y += (int64_t)e.y * w[i];
-        z += (int64_t)e.z * w[i];
+        x += fxc_smull(e.x, w[i]);
+        y += fxc_smull(e.y, w[i]);
+        z += fxc_smull(e.z, w[i]);
     }
     o.x += (fix16_t)((x + (1 << 29)) >> 30);
     o.y += (fix16_t)((y + (1 << 29)) >> 30);

@@ -73,7 +73,7 @@ static fxc_vec3 core_support(const fxc_shape *s, fxc_vec3 d, int *status)
          * -d.z*h + d_xy.q_xy. All below 2^61. */
         fix16_t h = s->u.cone.half_height;
         rim_point(s->u.cone.radius, d.x, d.y, &p);
-        if (2 * (int64_t)d.z * h >= (int64_t)d.x * p.x + (int64_t)d.y * p.y) {
+        if (2 * fxc_smull(d.z, h) >= fxc_smull(d.x, p.x) + fxc_smull(d.y, p.y)) {
             p = fxc_v3(0, 0, h);
         } else {
             p.z = -h;

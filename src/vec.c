@@ -62,12 +62,16 @@ void fxc_rsqrt(uint64_t v, uint32_t *t_out, int *e_out)
         x = (uint32_t)(s >= 0 ? v >> s : v << -s);
         t = rsqrt_seed[(x >> 28) - 4];
     }
-    /* Newton for 1/sqrt: t <- t (3 - X t^2) / 2, all in Q30/Q31:
-     * t^2 < 2^62; (x/2) * (t^2 >> 30) < 2^31 * 2^32; t * (3 - ...) < 2^63. */
+    /* Newton for 1/sqrt: t <- t (3 - X t^2) / 2, all in Q30/Q31. A step
+     * never lands above the root 2^30 / sqrt(X) <= 2^31 but by its
+     * rounding, and the seeds are below 2^31: t stays below 2^31 (checked
+     * for every x within 2^25 of X = 1/4, where the root is largest), so
+     * t^2 >> 30 < 2^32; X t^2 < 1.12 (xt2 < 3 * 2^30). Each product is
+     * 32 x 32 bits. */
     for (i = 0; i < 3; i++) {
-        uint64_t t2 = (t * t) >> 30;
-        uint64_t xt2 = ((uint64_t)(x >> 1) * t2) >> 31;
-        t = (t * ((uint64_t)3 * (1u << 30) - xt2)) >> 31;
+        uint32_t t2 = (uint32_t)(fxc_umull((uint32_t)t, (uint32_t)t) >> 30);
+        uint32_t xt2 = (uint32_t)(fxc_umull(x >> 1, t2) >> 31);
+        t = fxc_umull((uint32_t)t, 3u * (1u << 30) - xt2) >> 31;
     }
     *t_out = (uint32_t)t;
     *e_out = 46 + s / 2;
@@ -79,7 +83,7 @@ int64_t fxc_mul_rsqrt(int64_t num, uint32_t t, int e)
     int a = fxc_bitlen64(m) - 32, sh;
     uint64_t p;
     if (a < 0) a = 0;
-    p = (m >> a) * t; /* < 2^32 * 2^31 */
+    p = fxc_umull((uint32_t)(m >> a), t); /* < 2^32 * 2^31 */
     sh = e - a;
     if (sh > 0) p = (p + ((uint64_t)1 << (sh - 1))) >> sh;
     else p <<= -sh;

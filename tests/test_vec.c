@@ -115,6 +115,33 @@ void test_vec_dot(void)
     }
 }
 
+/* The soft widening multiplies (the Cortex-M0's) against the compiler's
+ * own 64-bit multiply (libgcc's __aeabi_lmul there), on every pair of edge
+ * values (half boundaries, signs, extremes) and on random operands. */
+void test_soft_multiply(void)
+{
+    static const uint32_t edge[] = { 0u, 1u, 2u, 0x7FFFu, 0x8000u, 0xFFFFu, 0x10000u, 0x10001u, 0x7FFFFFFFu,
+                                     0x80000000u, 0x80000001u, 0xFFFF0000u, 0xFFFF8000u, 0xFFFFFFFEu,
+                                     0xFFFFFFFFu, 0x12345678u, 0xDEADBEEFu };
+    const int ne = (int)(sizeof edge / sizeof edge[0]);
+    t_rng r = { 77 };
+    int i, j, n = T_TARGET_CASES(200000, 20000);
+    for (i = 0; i < ne; i++)
+        for (j = 0; j < ne; j++) {
+            int32_t a = (int32_t)edge[i], b = (int32_t)edge[j];
+            CHECK_MSG(fxc_smull_soft(a, b) == (int64_t)a * b, "smull %ld * %ld", (long)a, (long)b);
+            CHECK_MSG(fxc_umull_soft(edge[i], edge[j]) == (uint64_t)edge[i] * edge[j], "umull %lu * %lu",
+                      (unsigned long)edge[i], (unsigned long)edge[j]);
+        }
+    for (i = 0; i < n; i++) {
+        uint32_t ua = (uint32_t)t_next(&r), ub = (uint32_t)t_next(&r);
+        int32_t a = (int32_t)ua, b = (int32_t)ub;
+        CHECK_MSG(fxc_smull_soft(a, b) == (int64_t)a * b, "smull %ld * %ld", (long)a, (long)b);
+        CHECK_MSG(fxc_umull_soft(ua, ub) == (uint64_t)ua * ub, "umull %lu * %lu", (unsigned long)ua,
+                  (unsigned long)ub);
+    }
+}
+
 void test_vec_dot_exact_sign(void)
 {
     /* a = (p, q, 1), b = (q, -p, c): a.b = p q - q p + c = c exactly, with
