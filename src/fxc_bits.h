@@ -1,14 +1,16 @@
-/* Bit length of integers (internal header): a branch-light binary search,
- * so it costs the same few instructions on every core (the Cortex-M0 has
- * no CLZ instruction). */
+/* Bit length of integers (internal header). */
 #ifndef FXC_BITS_H
 #define FXC_BITS_H
 
 #include <stdint.h>
 
-/* Number of significant bits of v (0 for 0). */
+/* Number of significant bits of v (0 for 0): one CLZ instruction where
+ * the core has one (Cortex-M3 and up, the host), else a binary search. */
 static inline int fxc_bitlen32(uint32_t v)
 {
+#if defined(__GNUC__) && (defined(__ARM_FEATURE_CLZ) || !defined(__arm__))
+    return v ? 32 - __builtin_clz(v) : 0;
+#else
     int n = 0;
     if (v >= 0x10000u) { v >>= 16; n += 16; }
     if (v >= 0x100u) { v >>= 8; n += 8; }
@@ -16,6 +18,7 @@ static inline int fxc_bitlen32(uint32_t v)
     if (v >= 0x4u) { v >>= 2; n += 2; }
     if (v >= 0x2u) { v >>= 1; n += 1; }
     return n + (int)v;
+#endif
 }
 
 static inline int fxc_bitlen64(uint64_t v)

@@ -113,22 +113,26 @@ static uint64_t abs64(int64_t v)
     return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
 }
 
+/* v * 2^-sh (arithmetic shift) for 0 < sh < 64, or v * 2^-sh for sh <= 0,
+ * when the result fits int32: built from the words it comes from, so no
+ * 64-bit shift is needed (a library call on the Cortex-M0). */
 static int32_t shift_bits(int64_t v, int sh)
 {
-    return (int32_t)(sh >= 0 ? v >> sh : v * ((int64_t)1 << -sh));
+    uint32_t lo = (uint32_t)v;
+    int32_t hi = (int32_t)(v >> 32);
+    if (sh <= 0) return (int32_t)(lo << -sh);
+    if (sh >= 32) return hi >> (sh - 32);
+    return (int32_t)((lo >> sh) | ((uint32_t)hi << (32 - sh)));
 }
 
 int fxc_v3w_fit(fxc_vec3w v, int bits, fxc_vec3 *out)
 {
-    uint64_t m = abs64(v.x);
-    int sh;
-    if (abs64(v.y) > m) m = abs64(v.y);
-    if (abs64(v.z) > m) m = abs64(v.z);
-    if (m == 0) {
+    /* The OR of the magnitudes has the bit length of the largest one. */
+    int len = fxc_bitlen64(abs64(v.x) | abs64(v.y) | abs64(v.z)), sh = len - bits;
+    if (len == 0) {
         *out = fxc_v3(0, 0, 0);
         return 0;
     }
-    sh = fxc_bitlen64(m) - bits;
     out->x = shift_bits(v.x, sh);
     out->y = shift_bits(v.y, sh);
     out->z = shift_bits(v.z, sh);

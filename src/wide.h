@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 #include "fxc_vec.h"
+#include "fxc_bits.h"
 
 typedef struct { uint64_t lo, hi; } fxc_i128;
 
@@ -71,10 +72,7 @@ static inline fxc_i128 i128_shr(fxc_i128 a, int n)
 /* Number of significant bits of a >= 0 (0 for 0). */
 static inline int i128_bits(fxc_i128 a)
 {
-    int n = 0;
-    uint64_t w = a.hi ? a.hi : a.lo;
-    while (w != 0) { n++; w >>= 1; }
-    return a.hi ? n + 64 : n;
+    return a.hi ? 64 + fxc_bitlen64(a.hi) : fxc_bitlen64(a.lo);
 }
 
 /* Exact sign of a . b for |a_i| < 2^61 (a wide cross product) and
