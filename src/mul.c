@@ -1,30 +1,101 @@
 /* Widening 32 x 32 -> 64-bit multiplies for cores without a long multiply
  * (see fxc_smull in include/fxc_vec.h). Each operand is split into 16-bit
- * halves, so the four partial products fit the 32-bit MULS of the
- * Cortex-M0; the middle ones are added half by half so that no carry out
- * of 32 bits is lost. */
+ * halves, a = ah * 2^16 + al with al in [0, 2^16), so that the four partial
+ * products fit a 32-bit multiply:
+ *   a * b = ah*bh * 2^32 + (al*bh + ah*bl) * 2^16 + al*bl.
+ * The two middle products are added one at a time, each split into the
+ * words of its value times 2^16. Signed: ah, bh carry the signs, so
+ * |ah*bh| <= 2^30 and the middle products lie within 2^31; al*bl < 2^32.
+ * On ARMv6-M the routines are written in assembly (19 instructions; gcc
+ * makes 30 of the C, which cannot use the carry flag). They push 8 bytes,
+ * which -fstack-usage does not report for a naked function. */
 #include "fxc_vec.h"
+
+#if defined(__GNUC__) && defined(__ARM_ARCH_6M__)
+
+__attribute__((naked)) int64_t fxc_smull_soft(int32_t a, int32_t b)
+{
+    (void)a;
+    (void)b;
+    __asm__ volatile(".syntax unified\n\t"
+                     "push  {r4, lr}\n\t"
+                     "uxth  r2, r0\n\t"      /* al */
+                     "asrs  r0, r0, #16\n\t" /* ah */
+                     "uxth  r3, r1\n\t"      /* bl */
+                     "asrs  r1, r1, #16\n\t" /* bh */
+                     "movs  r4, r2\n\t"
+                     "muls  r4, r3\n\t"      /* al*bl: the low word */
+                     "muls  r2, r1\n\t"      /* al*bh */
+                     "muls  r3, r0\n\t"      /* ah*bl */
+                     "muls  r1, r0\n\t"      /* ah*bh: the high word */
+                     "lsls  r0, r2, #16\n\t" /* + al*bh * 2^16 */
+                     "asrs  r2, r2, #16\n\t"
+                     "adds  r4, r4, r0\n\t"
+                     "adcs  r1, r2\n\t"
+                     "lsls  r0, r3, #16\n\t" /* + ah*bl * 2^16 */
+                     "asrs  r3, r3, #16\n\t"
+                     "adds  r0, r4, r0\n\t"
+                     "adcs  r1, r3\n\t"
+                     "pop   {r4, pc}\n\t");
+}
+
+/* The same with logical shifts: every half and product is unsigned. */
+__attribute__((naked)) uint64_t fxc_umull_soft(uint32_t a, uint32_t b)
+{
+    (void)a;
+    (void)b;
+    __asm__ volatile(".syntax unified\n\t"
+                     "push  {r4, lr}\n\t"
+                     "uxth  r2, r0\n\t"
+                     "lsrs  r0, r0, #16\n\t"
+                     "uxth  r3, r1\n\t"
+                     "lsrs  r1, r1, #16\n\t"
+                     "movs  r4, r2\n\t"
+                     "muls  r4, r3\n\t"
+                     "muls  r2, r1\n\t"
+                     "muls  r3, r0\n\t"
+                     "muls  r1, r0\n\t"
+                     "lsls  r0, r2, #16\n\t"
+                     "lsrs  r2, r2, #16\n\t"
+                     "adds  r4, r4, r0\n\t"
+                     "adcs  r1, r2\n\t"
+                     "lsls  r0, r3, #16\n\t"
+                     "lsrs  r3, r3, #16\n\t"
+                     "adds  r0, r4, r0\n\t"
+                     "adcs  r1, r3\n\t"
+                     "pop   {r4, pc}\n\t");
+}
+
+#else
+
+/* Adds m * 2^16 to the 64-bit value hi:lo; m_hi is m >> 16 (arithmetic
+ * for a signed m), and the carry out of the low word goes to hi. */
+static void add_shifted(uint32_t *hi, uint32_t *lo, uint32_t m, uint32_t m_hi)
+{
+    uint32_t t = *lo + (m << 16);
+    *hi += m_hi + (t < *lo);
+    *lo = t;
+}
 
 int64_t fxc_smull_soft(int32_t a, int32_t b)
 {
-    /* a = ah * 2^16 + al with al in [0, 2^16): ah * bh within 2^30 in
-     * magnitude, al * bl < 2^32, the middle products within 2^31. */
     uint32_t al = (uint32_t)a & 0xFFFFu, bl = (uint32_t)b & 0xFFFFu;
     int32_t ah = a >> 16, bh = b >> 16;
-    uint32_t lo = al * bl;
     int32_t m1 = (int32_t)al * bh, m2 = ah * (int32_t)bl;
-    uint32_t mid_lo = ((uint32_t)m1 & 0xFFFFu) + ((uint32_t)m2 & 0xFFFFu); /* < 2^17 */
-    uint32_t rlo = lo + (mid_lo << 16);
-    uint32_t rhi = (uint32_t)(ah * bh) + (uint32_t)((m1 >> 16) + (m2 >> 16)) + (mid_lo >> 16) + (rlo < lo);
-    return (int64_t)(((uint64_t)rhi << 32) | rlo);
+    uint32_t lo = al * bl, hi = (uint32_t)(ah * bh);
+    add_shifted(&hi, &lo, (uint32_t)m1, (uint32_t)(m1 >> 16));
+    add_shifted(&hi, &lo, (uint32_t)m2, (uint32_t)(m2 >> 16));
+    return (int64_t)(((uint64_t)hi << 32) | lo);
 }
 
 uint64_t fxc_umull_soft(uint32_t a, uint32_t b)
 {
-    uint32_t al = a & 0xFFFFu, ah = a >> 16, bl = b & 0xFFFFu, bh = b >> 16;
-    uint32_t lo = al * bl, m1 = al * bh, m2 = ah * bl;
-    uint32_t mid_lo = (m1 & 0xFFFFu) + (m2 & 0xFFFFu); /* < 2^17 */
-    uint32_t rlo = lo + (mid_lo << 16);
-    uint32_t rhi = ah * bh + (m1 >> 16) + (m2 >> 16) + (mid_lo >> 16) + (rlo < lo);
-    return ((uint64_t)rhi << 32) | rlo;
+    uint32_t al = a & 0xFFFFu, bl = b & 0xFFFFu, ah = a >> 16, bh = b >> 16;
+    uint32_t m1 = al * bh, m2 = ah * bl;
+    uint32_t lo = al * bl, hi = ah * bh;
+    add_shifted(&hi, &lo, m1, m1 >> 16);
+    add_shifted(&hi, &lo, m2, m2 >> 16);
+    return ((uint64_t)hi << 32) | lo;
 }
+
+#endif
