@@ -50,18 +50,17 @@ static const uint32_t rsqrt_seed[12] = { 2024667000u, 1831380208u, 1684624773u, 
 
 void fxc_rsqrt(uint64_t v, uint32_t *t_out, int *e_out)
 {
-    /* v = x * 2^s with x in [2^30, 2^32) and s even; then
+    /* v = x * 2^s with s even and x in [2^30, 2^32): s = bit length - 31
+     * rounded down to even, so x has 31 or 32 bits. Then
      * 1/sqrt(v) = 2^(-s/2) * 2^-16 * 1/sqrt(X) with X = x / 2^32 in
      * [1/4, 1), and t = 2^30 / sqrt(X) lies in (2^30, 2^31]. */
     int s = (fxc_bitlen64(v) - 31) & ~1;
     uint32_t x = (uint32_t)(s >= 0 ? v >> s : v << -s);
-    uint64_t t = rsqrt_seed[(x >> 28) - 4];
+    uint32_t k = x >> 28; /* 4..15 */
+    uint64_t t;
     int i;
-    if (x < (1u << 30)) { /* odd bit length below 2^31: one more even step */
-        s -= 2;
-        x = (uint32_t)(s >= 0 ? v >> s : v << -s);
-        t = rsqrt_seed[(x >> 28) - 4];
-    }
+    if (k < 4) k = 4; /* only for v = 0, outside the contract: the index stays in range */
+    t = rsqrt_seed[k - 4];
     /* Newton for 1/sqrt: t <- t (3 - X t^2) / 2, all in Q30/Q31. A step
      * never lands above the root 2^30 / sqrt(X) <= 2^31 but by its
      * rounding, and the seeds are below 2^31: t stays below 2^31 (checked
