@@ -42,8 +42,9 @@ static fxc_vec3w face_normal(const fxc_workspace *ws, const fxc_epa_face *f)
 static void face_measure(const fxc_workspace *ws, fxc_epa_face *f)
 {
     fxc_vec3 n;
+    fxc_vec3w nw = face_normal(ws, f);
     f->inside = INSIDE_UNKNOWN;
-    if (!fxc_dir_fit(face_normal(ws, f), &n)) {
+    if (!fxc_dir_fit(&nw, &n)) {
         /* Zero area: never the closest face, never visible. */
         f->dist = FAR_AWAY;
         f->inside = INSIDE_NO;
@@ -57,7 +58,8 @@ static void face_measure(const fxc_workspace *ws, fxc_epa_face *f)
 static int face_inside(const fxc_workspace *ws, const fxc_epa_face *f)
 {
     fxc_vec3 n, P = ws->w[f->v[0]], Q = ws->w[f->v[1]], R = ws->w[f->v[2]];
-    if (!fxc_dir_fit(face_normal(ws, f), &n)) return 0;
+    fxc_vec3w nw = face_normal(ws, f);
+    if (!fxc_dir_fit(&nw, &n)) return 0;
     return fxc_sign_dot_wide(fxc_v3_cross_wide(P, Q), n) >= 0 &&
            fxc_sign_dot_wide(fxc_v3_cross_wide(Q, R), n) >= 0 &&
            fxc_sign_dot_wide(fxc_v3_cross_wide(R, P), n) >= 0;
@@ -115,7 +117,7 @@ static void build_tetra(fxc_workspace *ws)
 static int support_along(fxc_pair *p, fxc_vec3w d, fxc_svert *s)
 {
     fxc_vec3 dir;
-    if (!fxc_dir_fit(d, &dir)) return 0;
+    if (!fxc_dir_fit(&d, &dir)) return 0;
     fxc_pair_support(p, dir, s);
     return 1;
 }
@@ -150,7 +152,7 @@ static int grow_from_triangle(fxc_pair *p, const fxc_vec3 *w, fxc_svert *out)
     fxc_svert up, down;
     fxc_vec3 d;
     int64_t hu, hd;
-    if (!fxc_dir_fit(n, &d)) return 0;
+    if (!fxc_dir_fit(&n, &d)) return 0;
     fxc_pair_support(p, d, &up);
     fxc_pair_support(p, fxc_v3_neg(d), &down);
     hu = fxc_v3_dot_wide(d, fxc_v3_sub(up.w, w[0]));
@@ -373,9 +375,10 @@ int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_res
         fxc_epa_face *f = &ws->face[best];
         fxc_svert s;
         fxc_vec3 n;
+        fxc_vec3w nw = face_normal(ws, f);
         int64_t gap;
 
-        fxc_dir_fit(face_normal(ws, f), &n);
+        fxc_dir_fit(&nw, &n);
         fxc_pair_support(p, n, &s);
         r->iterations = it;
         /* How far beyond the face is the new point? Exact in n28 units.

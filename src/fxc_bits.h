@@ -3,6 +3,7 @@
 #define FXC_BITS_H
 
 #include <stdint.h>
+#include "fxc_vec.h"
 
 /* Number of significant bits of v (0 for 0): one CLZ instruction where
  * the core has one (Cortex-M3 and up, the host), else a binary search. */
@@ -26,6 +27,10 @@ static inline int fxc_bitlen64(uint64_t v)
     uint32_t hi = (uint32_t)(v >> 32);
     return hi ? 32 + fxc_bitlen32(hi) : fxc_bitlen32((uint32_t)v);
 }
+
+/* fxc_v3w_fit with the vector passed by address: a 24-byte argument costs
+ * a memcpy per call on the Cortex-M0. */
+int fxc_fit_bits(const fxc_vec3w *v, int bits, fxc_vec3 *out);
 
 /* 1 / sqrt(v) = t * 2^-e for v >= 1, with t in (2^30, 2^31] (Q30) and a
  * relative error below 2^-28: table seed plus three Newton steps on 32-bit

@@ -78,7 +78,7 @@ static void set_edge(feature *f, const fxc_vec3 *P, int i, int j)
      * Otherwise the direction to it is (A x B) x AB: A x B is exact, fitted
      * to 28 bits, times the edge (< 2^30): < 2^59. */
     f->on_origin = c.x == 0 && c.y == 0 && c.z == 0;
-    if (fxc_dir_fit(c, &c28)) f->dir = fxc_v3_cross_wide(c28, fxc_v3_sub(P[j], P[i]));
+    if (fxc_dir_fit(&c, &c28)) f->dir = fxc_v3_cross_wide(c28, fxc_v3_sub(P[j], P[i]));
     else f->dir = c;
 }
 
@@ -171,7 +171,7 @@ static void feature_measure(const fxc_vec3 *P, const feature *f, measure *m)
     m->u8 = 0;
     m->t = 0;
     m->e = 0;
-    if (f->on_origin || !fxc_dir_fit(f->dir, &m->d)) {
+    if (f->on_origin || !fxc_dir_fit(&f->dir, &m->d)) {
         m->d = fxc_v3(0, 0, 0);
         return;
     }
@@ -418,10 +418,11 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     int it, stall = 0;
     int64_t bracket = FXC_NO_BRACKET; /* narrowest m.u8 - l8 so far */
     int64_t prev_br = FXC_NO_BRACKET; /* the previous step's */
+    fxc_vec3w centres = fxc_v3_widen(p->b.offset);
 
     /* First direction: from A's centre towards B's (the support of A - B
      * along it is the likeliest closest point); +x if the centres meet. */
-    if (!fxc_dir_fit(fxc_v3_widen(p->b.offset), &dir)) dir = fxc_v3((fix16_t)1 << 27, 0, 0);
+    if (!fxc_dir_fit(&centres, &dir)) dir = fxc_v3((fix16_t)1 << 27, 0, 0);
     r->touch = 0;
     r->touch_dir = fxc_v3(0, 0, 0);
     r->touch_height = 0;

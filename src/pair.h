@@ -9,6 +9,7 @@
 #define FXC_PAIR_H
 
 #include "fxcollide.h"
+#include "fxc_bits.h"
 
 /* A Minkowski point with the two support points it came from. */
 typedef struct {
@@ -38,7 +39,10 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
 
 /* Scales a nonzero direction so its largest component has 28 significant
  * bits (the budget of the support functions); returns 0 for a zero vector. */
-int fxc_dir_fit(fxc_vec3w d, fxc_vec3 *out);
+static inline int fxc_dir_fit(const fxc_vec3w *d, fxc_vec3 *out)
+{
+    return fxc_fit_bits(d, 28, out);
+}
 
 /* Support point of the Minkowski difference A - B along dir (already fitted
  * by fxc_dir_fit): a = support_A(dir), b = support_B(-dir). */

@@ -44,7 +44,7 @@ static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *normal
     for (q = 0; q < nc; q++) {
         fxc_vec3 d;
         int side;
-        if (!fxc_dir_fit(cand[q], &d)) continue;
+        if (!fxc_dir_fit(&cand[q], &d)) continue;
         for (side = 0; side < 2; side++) {
             fxc_svert w;
             fxc_pair_support(p, d, &w);

@@ -25,7 +25,8 @@ static void rim_point(fix16_t r, int32_t dx, int32_t dy, fxc_vec3 *p)
     fxc_vec3 f;
     uint64_t s;
     uint32_t len;
-    if (!fxc_v3w_fit(fxc_v3_widen(fxc_v3(dx, dy, 0)), 30, &f)) {
+    fxc_vec3w d = fxc_v3_widen(fxc_v3(dx, dy, 0));
+    if (!fxc_fit_bits(&d, 30, &f)) {
         p->x = 0;
         p->y = 0;
         return;
@@ -158,11 +159,6 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
     return FXC_OK;
 }
 
-int fxc_dir_fit(fxc_vec3w d, fxc_vec3 *out)
-{
-    return fxc_v3w_fit(d, 28, out);
-}
-
 /* Support of one body along a fitted world direction, in the pair frame:
  * local direction R^T d (< 2^31), core support (< 2^28), back through R
  * (bounded by the range check) plus the body's offset. */
@@ -189,7 +185,7 @@ void fxc_segment_normals(fxc_vec3 e, fxc_vec3w out[2])
     else if (ay <= az) axis.y = FXC_ONE;
     else axis.z = FXC_ONE;
     out[0] = fxc_v3_cross_wide(e, axis);
-    fxc_dir_fit(out[0], &d1);
+    fxc_dir_fit(&out[0], &d1);
     out[1] = fxc_v3_cross_wide(e, d1);
 }
 

@@ -124,18 +124,23 @@ static int32_t shift_bits(int64_t v, int sh)
     return (int32_t)((lo >> sh) | ((uint32_t)hi << (32 - sh)));
 }
 
-int fxc_v3w_fit(fxc_vec3w v, int bits, fxc_vec3 *out)
+int fxc_fit_bits(const fxc_vec3w *v, int bits, fxc_vec3 *out)
 {
     /* The OR of the magnitudes has the bit length of the largest one. */
-    int len = fxc_bitlen64(abs64(v.x) | abs64(v.y) | abs64(v.z)), sh = len - bits;
+    int len = fxc_bitlen64(abs64(v->x) | abs64(v->y) | abs64(v->z)), sh = len - bits;
     if (len == 0) {
         *out = fxc_v3(0, 0, 0);
         return 0;
     }
-    out->x = shift_bits(v.x, sh);
-    out->y = shift_bits(v.y, sh);
-    out->z = shift_bits(v.z, sh);
+    out->x = shift_bits(v->x, sh);
+    out->y = shift_bits(v->y, sh);
+    out->z = shift_bits(v->z, sh);
     return 1;
+}
+
+int fxc_v3w_fit(fxc_vec3w v, int bits, fxc_vec3 *out)
+{
+    return fxc_fit_bits(&v, bits, out);
 }
 
 int fxc_v3w_normalize(fxc_vec3w v, fxc_vec3 *out)
@@ -144,7 +149,7 @@ int fxc_v3w_normalize(fxc_vec3w v, fxc_vec3 *out)
     uint32_t t;
     int e;
     /* 30 significant bits: squares below 2^60, their sum below 2^62. */
-    if (!fxc_v3w_fit(v, 30, &f)) {
+    if (!fxc_fit_bits(&v, 30, &f)) {
         *out = f;
         return 0;
     }
