@@ -68,7 +68,8 @@
  * fxc_vec.h): 1 uses the library's own routines (src/mul.c), 0 the
  * compiler's multiply. The results are the same bits either way. The
  * default is 1 on ARMv6-M (Cortex-M0/M0+), which has no long multiply: gcc
- * would call its 64 x 64 routine there, half again as many instructions. */
+ * would call its 64 x 64 routine there (about 45 instructions a product,
+ * against 19 for src/mul.c's). */
 #ifndef FXC_SOFT_MULTIPLY
 #if defined(__ARM_ARCH_6M__)
 #define FXC_SOFT_MULTIPLY 1

@@ -159,14 +159,41 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
     return FXC_OK;
 }
 
-/* Support of one body along a fitted world direction, in the pair frame:
- * local direction R^T d (< 2^31), core support (< 2^28), back through R
- * (bounded by the range check) plus the body's offset. */
+/* Q32.32 -> Q16.16 rounded half up, as fxc_round32 but without its
+ * saturation, for the rotations below: entries within 2 units (2^17 raw,
+ * check_body) times vectors below 2^28 raw give row sums below 3 * 2^45,
+ * so the result always fits and fxc_round32 would return the same. */
+static fix16_t round_row(int64_t sum)
+{
+    return (fix16_t)((sum + 0x8000) >> 16);
+}
+
+/* R v, and R^T v (R's own frame from the world). */
+static fxc_vec3 rotate(const fxc_mat3 *R, fxc_vec3 v)
+{
+    fxc_vec3 r;
+    r.x = round_row(fxc_smull(R->m[0][0], v.x) + fxc_smull(R->m[0][1], v.y) + fxc_smull(R->m[0][2], v.z));
+    r.y = round_row(fxc_smull(R->m[1][0], v.x) + fxc_smull(R->m[1][1], v.y) + fxc_smull(R->m[1][2], v.z));
+    r.z = round_row(fxc_smull(R->m[2][0], v.x) + fxc_smull(R->m[2][1], v.y) + fxc_smull(R->m[2][2], v.z));
+    return r;
+}
+
+static fxc_vec3 unrotate(const fxc_mat3 *R, fxc_vec3 v)
+{
+    fxc_vec3 r;
+    r.x = round_row(fxc_smull(R->m[0][0], v.x) + fxc_smull(R->m[1][0], v.y) + fxc_smull(R->m[2][0], v.z));
+    r.y = round_row(fxc_smull(R->m[0][1], v.x) + fxc_smull(R->m[1][1], v.y) + fxc_smull(R->m[2][1], v.z));
+    r.z = round_row(fxc_smull(R->m[0][2], v.x) + fxc_smull(R->m[1][2], v.y) + fxc_smull(R->m[2][2], v.z));
+    return r;
+}
+
+/* Support of one body along a fitted world direction (below 2^28), in the
+ * pair frame: local direction R^T d, core support (below 2^28), back
+ * through R (bounded by the range check) plus the body's offset. */
 static fxc_vec3 body_support(fxc_pair *p, const fxc_body *b, fxc_vec3 d)
 {
-    fxc_vec3 local = fxc_mat3_tmul_v3(b->rot, d);
-    fxc_vec3 s = core_support(b->shape, local, &p->status);
-    return fxc_v3_add(fxc_mat3_mul_v3(b->rot, s), b->offset);
+    fxc_vec3 s = core_support(b->shape, unrotate(b->rot, d), &p->status);
+    return fxc_v3_add(rotate(b->rot, s), b->offset);
 }
 
 void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out)
