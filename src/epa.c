@@ -65,10 +65,17 @@ static int face_inside(const fxc_workspace *ws, const fxc_epa_face *f)
            fxc_sign_dot_wide(fxc_v3_cross_wide(R, P), n) >= 0;
 }
 
-/* Exact: does point w lie strictly beyond face f's plane? */
+/* Exact: does point w lie strictly beyond the plane through A with the
+ * exact normal n? */
+static int plane_sees(const fxc_vec3w *n, fxc_vec3 A, fxc_vec3 w)
+{
+    return fxc_sign_dot_wide(*n, fxc_v3_sub(w, A)) > 0;
+}
+
 static int face_sees(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3 w)
 {
-    return fxc_sign_dot_wide(face_normal(ws, f), fxc_v3_sub(w, ws->w[f->v[0]])) > 0;
+    fxc_vec3w n = face_normal(ws, f);
+    return plane_sees(&n, ws->w[f->v[0]], w);
 }
 
 static int add_vertex(fxc_workspace *ws, const fxc_svert *s)
@@ -383,13 +390,14 @@ int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_res
         r->iterations = it;
         /* How far beyond the face is the new point? Exact in n28 units.
          * The polytope grows only by a point strictly beyond the face's
-         * exact plane (face_sees), which keeps it convex: on a long, thin
+         * exact plane (plane_sees), which keeps it convex: on a long, thin
          * face the fitted normal can tilt a point inside the polytope
          * (e.g. one of its vertices) to a height above the tolerance. */
         gap = fxc_v3_dot_wide(n, fxc_v3_sub(s.w, ws->w[f->v[0]]));
         fxc_pair_check_support(p, n, s.w, ws->w[f->v[0]]);
         st = p->status;
-        if (st == FXC_OK && !fxc_height_within(gap, fxc_v3_dot_wide(n, n), FXC_EPA_TOL) && face_sees(ws, f, s.w)) {
+        if (st == FXC_OK && !fxc_height_within(gap, fxc_v3_dot_wide(n, n), FXC_EPA_TOL) &&
+            plane_sees(&nw, ws->w[f->v[0]], s.w)) {
             int nh = -1, removed = 0;
             if (ws->nv < FXC_EPA_MAX_VERTICES) nh = find_horizon(ws, best, s.w, hz, gone, &removed);
             if (nh < 0 || alive - removed + nh > FXC_EPA_MAX_FACES) {
