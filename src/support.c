@@ -33,9 +33,9 @@ static void rim_point(fix16_t r, int32_t dx, int32_t dy, fxc_vec3 *p)
     }
     s = (uint64_t)fxc_v3_dot_wide(f, f);
     len = fxc_isqrt64(s);
-    if ((uint64_t)len * len < s) len++;
-    p->x = (fix16_t)((int64_t)r * f.x / (int64_t)len);
-    p->y = (fix16_t)((int64_t)r * f.y / (int64_t)len);
+    if (fxc_umull(len, len) < s) len++;
+    p->x = (fix16_t)(fxc_smull(r, f.x) / (int64_t)len);
+    p->y = (fix16_t)(fxc_smull(r, f.y) / (int64_t)len);
 }
 
 /* Support of a shape core in its local frame; d is any nonzero local
@@ -168,23 +168,21 @@ static fix16_t round_row(int64_t sum)
     return (fix16_t)((sum + 0x8000) >> 16);
 }
 
-/* R v, and R^T v (R's own frame from the world). */
-static fxc_vec3 rotate(const fxc_mat3 *R, fxc_vec3 v)
+/* Entry (i, j) of R, or of its transpose. */
+static fix16_t entry(const fxc_mat3 *R, int transpose, int i, int j)
 {
-    fxc_vec3 r;
-    r.x = round_row(fxc_smull(R->m[0][0], v.x) + fxc_smull(R->m[0][1], v.y) + fxc_smull(R->m[0][2], v.z));
-    r.y = round_row(fxc_smull(R->m[1][0], v.x) + fxc_smull(R->m[1][1], v.y) + fxc_smull(R->m[1][2], v.z));
-    r.z = round_row(fxc_smull(R->m[2][0], v.x) + fxc_smull(R->m[2][1], v.y) + fxc_smull(R->m[2][2], v.z));
-    return r;
+    return transpose ? R->m[j][i] : R->m[i][j];
 }
 
-static fxc_vec3 unrotate(const fxc_mat3 *R, fxc_vec3 v)
+/* R v, or R^T v (R's own frame from the world). */
+static fxc_vec3 rotate(const fxc_mat3 *R, int transpose, fxc_vec3 v)
 {
-    fxc_vec3 r;
-    r.x = round_row(fxc_smull(R->m[0][0], v.x) + fxc_smull(R->m[1][0], v.y) + fxc_smull(R->m[2][0], v.z));
-    r.y = round_row(fxc_smull(R->m[0][1], v.x) + fxc_smull(R->m[1][1], v.y) + fxc_smull(R->m[2][1], v.z));
-    r.z = round_row(fxc_smull(R->m[0][2], v.x) + fxc_smull(R->m[1][2], v.y) + fxc_smull(R->m[2][2], v.z));
-    return r;
+    fix16_t r[3];
+    int i;
+    for (i = 0; i < 3; i++)
+        r[i] = round_row(fxc_smull(entry(R, transpose, i, 0), v.x) + fxc_smull(entry(R, transpose, i, 1), v.y) +
+                         fxc_smull(entry(R, transpose, i, 2), v.z));
+    return fxc_v3(r[0], r[1], r[2]);
 }
 
 /* Support of one body along a fitted world direction (below 2^28), in the
@@ -192,8 +190,8 @@ static fxc_vec3 unrotate(const fxc_mat3 *R, fxc_vec3 v)
  * through R (bounded by the range check) plus the body's offset. */
 static fxc_vec3 body_support(fxc_pair *p, const fxc_body *b, fxc_vec3 d)
 {
-    fxc_vec3 s = core_support(b->shape, unrotate(b->rot, d), &p->status);
-    return fxc_v3_add(rotate(b->rot, s), b->offset);
+    fxc_vec3 s = core_support(b->shape, rotate(b->rot, 1, d), &p->status);
+    return fxc_v3_add(rotate(b->rot, 0, s), b->offset);
 }
 
 void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out)
