@@ -52,10 +52,12 @@ static inline fix16_t fxc_round32(int64_t v)
     return (fix16_t)r;
 }
 
-/* Exact a * b, 32 x 32 -> 64 bits: every product of two raw values in the
- * kernels goes through these. With FXC_SOFT_MULTIPLY (the default on
- * Cortex-M0) they call src/mul.c, which splits the operands into 16-bit
- * halves; otherwise they are one long multiply instruction. */
+/* Exact a * b, 32 x 32 -> 64 bits: every product of two 32-bit values in
+ * the library goes through these, except a few in fxc_mat3_from_axis_angle
+ * (set-up code) whose operands are held in int64. With FXC_SOFT_MULTIPLY
+ * (the default on Cortex-M0) they call src/mul.c, which splits the
+ * operands into 16-bit halves; otherwise they are one long multiply
+ * instruction. */
 int64_t fxc_smull_soft(int32_t a, int32_t b);
 uint64_t fxc_umull_soft(uint32_t a, uint32_t b);
 

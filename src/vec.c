@@ -103,7 +103,7 @@ fix16_t fxc_v3_length(fxc_vec3 a)
      * length in Q16.16. Round to nearest: r+1 when s > r^2 + r. */
     uint64_t s = (uint64_t)fxc_v3_dot_wide(a, a);
     uint32_t r = fxc_isqrt64(s);
-    if (s - (uint64_t)r * r > r) r++;
+    if (s - fxc_umull(r, r) > r) r++;
     return (fix16_t)r;
 }
 
@@ -112,8 +112,8 @@ static uint64_t abs64(int64_t v)
     return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
 }
 
-/* v * 2^-sh (arithmetic shift) for 0 < sh < 64, or v * 2^-sh for sh <= 0,
- * when the result fits int32: built from the words it comes from, so no
+/* v * 2^-sh, an arithmetic right shift for 0 < sh < 64 or an exact left
+ * shift for sh <= 0, when the result fits int32: built from the words it comes from, so no
  * 64-bit shift is needed (a library call on the Cortex-M0). */
 static int32_t shift_bits(int64_t v, int sh)
 {
@@ -181,9 +181,8 @@ void fxc_mat3_mul(const fxc_mat3 *a, const fxc_mat3 *b, fxc_mat3 *out)
     int i, j;
     for (i = 0; i < 3; i++)
         for (j = 0; j < 3; j++)
-            r.m[i][j] = fxc_round32((int64_t)a->m[i][0] * b->m[0][j] +
-                                    (int64_t)a->m[i][1] * b->m[1][j] +
-                                    (int64_t)a->m[i][2] * b->m[2][j]);
+            r.m[i][j] = fxc_round32(fxc_smull(a->m[i][0], b->m[0][j]) + fxc_smull(a->m[i][1], b->m[1][j]) +
+                                    fxc_smull(a->m[i][2], b->m[2][j]));
     *out = r;
 }
 
@@ -199,8 +198,8 @@ static fix16_t ratio_q16(int64_t num, int64_t den)
 int fxc_mat3_from_quat(fxc_quat q, fxc_mat3 *out)
 {
     /* Each square < 2^62, so the 4-term sum fits uint64 before the check. */
-    uint64_t n = (uint64_t)((int64_t)q.w * q.w) + (uint64_t)((int64_t)q.x * q.x) +
-                 (uint64_t)((int64_t)q.y * q.y) + (uint64_t)((int64_t)q.z * q.z);
+    uint64_t n = (uint64_t)fxc_smull(q.w, q.w) + (uint64_t)fxc_smull(q.x, q.x) + (uint64_t)fxc_smull(q.y, q.y) +
+                 (uint64_t)fxc_smull(q.z, q.z);
     int64_t d, ww, xx, yy, zz, xy, xz, yz, wx, wy, wz;
 
     /* 2^-8 <= |q| <= 128 units  <=>  2^16 <= n <= 2^46 (raw Q32.32). Then
@@ -210,10 +209,10 @@ int fxc_mat3_from_quat(fxc_quat q, fxc_mat3 *out)
         return FXC_ERR_RANGE;
     }
     d = (int64_t)n;
-    ww = (int64_t)q.w * q.w; xx = (int64_t)q.x * q.x;
-    yy = (int64_t)q.y * q.y; zz = (int64_t)q.z * q.z;
-    xy = (int64_t)q.x * q.y; xz = (int64_t)q.x * q.z; yz = (int64_t)q.y * q.z;
-    wx = (int64_t)q.w * q.x; wy = (int64_t)q.w * q.y; wz = (int64_t)q.w * q.z;
+    ww = fxc_smull(q.w, q.w); xx = fxc_smull(q.x, q.x);
+    yy = fxc_smull(q.y, q.y); zz = fxc_smull(q.z, q.z);
+    xy = fxc_smull(q.x, q.y); xz = fxc_smull(q.x, q.z); yz = fxc_smull(q.y, q.z);
+    wx = fxc_smull(q.w, q.x); wy = fxc_smull(q.w, q.y); wz = fxc_smull(q.w, q.z);
     /* R = (q v q*) / |q|^2: exact rational entries, each within [-1, 1]. */
     out->m[0][0] = ratio_q16(ww + xx - yy - zz, d);
     out->m[0][1] = ratio_q16(2 * (xy - wz), d);
