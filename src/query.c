@@ -111,9 +111,9 @@ int fxc_intersect(const fxc_shape *a, const fxc_transform *ta,
     case FXC_GJK_CONTAINED:
         return FXC_OVERLAPPING;
     default:
-        /* Same rule as fxc_distance on the same final answer. */
-        return contact_status((int64_t)fxc_gjk_distance(&g) - r, FXC_OVERLAPPING) == FXC_SEPARATED ? FXC_SEPARATED
-                                                                                                 : FXC_OVERLAPPING;
+        /* fxc_distance's rule (contact_status) on the same final answer;
+         * touching counts as overlapping here. */
+        return (int64_t)fxc_gjk_distance(&g) - r > FXC_TOUCH_TOL ? FXC_SEPARATED : FXC_OVERLAPPING;
     }
 }
 
