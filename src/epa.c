@@ -216,22 +216,28 @@ static int build_start(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, 
 
 /* Closest alive face the origin projects into (sign test, decided once
  * per face and only for faces that come up as closest); the closest face
- * of all if none passes. */
+ * of all if none passes. A face out of the running (freed, zero area, or
+ * failed the sign test) has dist FAR_AWAY, so the scan reads one field;
+ * the first scan always finds a face, as the polytope has volume. */
 static int closest_face(fxc_workspace *ws)
 {
     int first = -1;
     for (;;) {
         int i, best = -1;
+        int32_t bd = FAR_AWAY;
+        fxc_epa_face *f;
         for (i = 0; i < ws->nf; i++) {
-            const fxc_epa_face *f = &ws->face[i];
-            if (f->state != FACE_ALIVE || f->inside == INSIDE_NO) continue;
-            if (best < 0 || f->dist < ws->face[best].dist) best = i;
+            if (ws->face[i].dist < bd) {
+                bd = ws->face[i].dist;
+                best = i;
+            }
         }
         if (best < 0) return first;
         if (first < 0) first = best;
-        if (ws->face[best].inside == INSIDE_UNKNOWN)
-            ws->face[best].inside = face_inside(ws, &ws->face[best]) ? INSIDE_YES : INSIDE_NO;
-        if (ws->face[best].inside == INSIDE_YES) return best;
+        f = &ws->face[best];
+        if (f->inside == INSIDE_UNKNOWN) f->inside = face_inside(ws, f) ? INSIDE_YES : INSIDE_NO;
+        if (f->inside == INSIDE_YES) return best;
+        f->dist = FAR_AWAY;
     }
 }
 
@@ -330,6 +336,7 @@ static void rebuild(fxc_workspace *ws, const horizon_edge *hz, int nh, const uin
     for (k = 0; k < nh && k < removed; k++) slot[k] = gone[k];
     for (i = k; i < removed; i++) {
         ws->face[gone[i]].state = FACE_FREE;
+        ws->face[gone[i]].dist = FAR_AWAY;
         ws->nfree++;
     }
     for (i = 0; k < nh && ws->nfree > 0 && i < ws->nf; i++) {
