@@ -418,6 +418,8 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     int it, stall = 0;
     int64_t bracket = FXC_NO_BRACKET; /* narrowest m.u8 - l8 so far */
     int64_t prev_br = FXC_NO_BRACKET; /* the previous step's */
+    /* fxc_intersect (early exits) needs no touching plane */
+    int track_touch = sep_exit < 0 && hit_exit < 0;
     fxc_vec3w centres = fxc_v3_widen(p->b.offset);
 
     /* First direction: from A's centre towards B's (the support of A - B
@@ -427,7 +429,7 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     r->touch_dir = fxc_v3(0, 0, 0);
     r->touch_height = 0;
     fxc_pair_support(p, dir, &s->p[0]);
-    note_height(r, dir, s->p[0].w);
+    if (track_touch) note_height(r, dir, s->p[0].w);
     ax.best.dir = dir; /* a fallback: its bound is not measured */
     ax.best.low8 = FXC_NO_BOUND;
     ax.last = ax.best;
@@ -447,7 +449,7 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
             break;
         }
         fxc_pair_support(p, m.d, &q);
-        note_height(r, m.d, q.w);
+        if (track_touch) note_height(r, m.d, q.w);
         fxc_pair_check_support(p, m.d, q.w, s->p[0].w);
         r->iterations = it;
         if (p->status != FXC_OK) break;

@@ -42,7 +42,9 @@ typedef struct {
  *            with a margin covering the rounding of the final distance;
  *  hit_exit: stop once the distance is proven at most hit_exit (raw).
  * Without early exits, intersection and distance queries follow the same
- * iterations, so their verdicts agree. */
+ * iterations, so their verdicts agree. With either early exit on, the
+ * touching plane is not tracked (touch stays 0): only fxc_intersect uses
+ * them, and it needs no normal. */
 void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r);
 
 /* Distance of the cores, raw, rounded (0 when contained). */

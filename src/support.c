@@ -115,9 +115,21 @@ static int valid_type(const fxc_shape *s)
            !(s->type == FXC_SHAPE_CUSTOM && s->u.custom.fn == NULL);
 }
 
+/* The budget below (and in every kernel) assumes points below 2^28 raw. */
+typedef char fxc_check_range_bits[FXC_RANGE_BITS <= 12 ? 1 : -1];
+
+/* |v| for v within the supported range or a rotation entry. */
+static uint32_t magnitude(fix16_t v)
+{
+    return v < 0 ? (uint32_t)-v : (uint32_t)v;
+}
+
 /* Rotation entries within +-2 units; then each world coordinate of the
  * shape is within |pos| + sum_j |R_ij| * bound + radius, which must be
- * inside the supported range. */
+ * inside the supported range. 32-bit sums: a row's magnitudes add to at
+ * most 6 * 2^16 < 2^19, times bound < 2^28 is below 2^47, so the extent
+ * (rounded up) is below 2^31 and with |pos| and the radius (< 2^28 each)
+ * below 2^32. */
 static int check_body(const fxc_shape *s, const fxc_transform *t)
 {
     int i, j;
@@ -128,12 +140,10 @@ static int check_body(const fxc_shape *s, const fxc_transform *t)
     if (!fxc_v3_in_range(t->pos)) return FXC_ERR_RANGE;
     for (i = 0; i < 3; i++) {
         const fix16_t *row = t->rot.m[i];
-        int64_t rowsum = (int64_t)(row[0] < 0 ? -row[0] : row[0]) + (row[1] < 0 ? -row[1] : row[1]) +
-                         (row[2] < 0 ? -row[2] : row[2]);
-        /* rowsum <= 6 * 2^16, bound < 2^28: product < 2^47; rounded up. */
-        int64_t ext = ((rowsum * s->bound + 0xFFFF) >> 16) + s->radius;
+        uint32_t rowsum = magnitude(row[0]) + magnitude(row[1]) + magnitude(row[2]);
+        uint32_t ext = (uint32_t)((fxc_umull(rowsum, (uint32_t)s->bound) + 0xFFFF) >> 16);
         fix16_t c = i == 0 ? t->pos.x : i == 1 ? t->pos.y : t->pos.z;
-        if ((c < 0 ? -(int64_t)c : (int64_t)c) + ext > FXC_RAW_LIMIT) return FXC_ERR_RANGE;
+        if (magnitude(c) + ext + (uint32_t)s->radius > (uint32_t)FXC_RAW_LIMIT) return FXC_ERR_RANGE;
     }
     return FXC_OK;
 }
