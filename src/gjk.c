@@ -349,7 +349,7 @@ void fxc_simplex_points(const fxc_simplex *s, fxc_vec3 *a, fxc_vec3 *b)
     feature_weights(P, n, w);
     for (i = 0; i < n; i++) P[i] = s->p[i].a;
     *a = fxc_weighted_point(P, w, n);
-    for (i = 0; i < n; i++) P[i] = s->p[i].b;
+    for (i = 0; i < n; i++) P[i] = fxc_v3_sub(s->p[i].a, s->p[i].w); /* B's points */
     *b = fxc_weighted_point(P, w, n);
 }
 

@@ -11,11 +11,11 @@
 #include "fxcollide.h"
 #include "fxc_bits.h"
 
-/* A Minkowski point with the two support points it came from. */
+/* A Minkowski point with the support point of A it came from; B's is
+ * a - w, exactly (every value below 2^29), so it is not stored. */
 typedef struct {
     fxc_vec3 w; /* a - b */
     fxc_vec3 a; /* support point of A, pair frame */
-    fxc_vec3 b; /* support point of B, pair frame */
 } fxc_svert;
 
 typedef struct {

@@ -208,8 +208,7 @@ void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out)
 {
     p->support_calls++;
     out->a = body_support(p, &p->a, dir);
-    out->b = body_support(p, &p->b, fxc_v3_neg(dir));
-    out->w = fxc_v3_sub(out->a, out->b);
+    out->w = fxc_v3_sub(out->a, body_support(p, &p->b, fxc_v3_neg(dir)));
 }
 
 void fxc_segment_normals(fxc_vec3 e, fxc_vec3w out[2])
