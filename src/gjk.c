@@ -413,7 +413,7 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
 {
     fxc_simplex *s = &r->s, best;
     fxc_vec3 dir;
-    measure m, mn, best_m;
+    measure m, best_m;
     axes ax;
     int it, stall = 0;
     int64_t bracket = FXC_NO_BRACKET; /* narrowest m.u8 - l8 so far */
@@ -474,12 +474,10 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
             break;
         }
         s->p[s->n++] = q;
-        if (simplex_reduce(s, &mn)) {
-            m = mn;
+        if (simplex_reduce(s, &m)) {
             r->outcome = FXC_GJK_CONTAINED;
             break;
         }
-        m = mn;
         if (measure_less(&m, &best_m)) {
             best = *s;
             best_m = m;
