@@ -53,13 +53,21 @@ static void face_measure(const fxc_workspace *ws, fxc_epa_face *f)
     f->dist = (int32_t)fxc_div_sqrt(fxc_v3_dot_wide(n, ws->w[f->v[0]]), (uint64_t)fxc_v3_dot_wide(n, n));
 }
 
-/* The origin projects inside face f iff it is on the inner side of each
- * edge P->Q: n . (P x Q) >= 0 (exact sign, P x Q < 2^59, n < 2^28). */
-static int face_inside(const fxc_workspace *ws, const fxc_epa_face *f)
+/* Face f's exact normal and the same fitted to 28 bits (zero for a face
+ * of zero area). */
+static void face_normals(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3w *nw, fxc_vec3 *n)
 {
-    fxc_vec3 n, P = ws->w[f->v[0]], Q = ws->w[f->v[1]], R = ws->w[f->v[2]];
-    fxc_vec3w nw = face_normal(ws, f);
-    if (!fxc_dir_fit(&nw, &n)) return 0;
+    *nw = face_normal(ws, f);
+    (void)fxc_dir_fit(nw, n);
+}
+
+/* The origin projects inside face f, with fitted normal n, iff it is on
+ * the inner side of each edge P->Q: n . (P x Q) >= 0 (exact sign,
+ * P x Q < 2^59, n < 2^28). */
+static int face_inside(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3 n)
+{
+    fxc_vec3 P = ws->w[f->v[0]], Q = ws->w[f->v[1]], R = ws->w[f->v[2]];
+    if (n.x == 0 && n.y == 0 && n.z == 0) return 0;
     return fxc_sign_dot_wide(fxc_v3_cross_wide(P, Q), n) >= 0 &&
            fxc_sign_dot_wide(fxc_v3_cross_wide(Q, R), n) >= 0 &&
            fxc_sign_dot_wide(fxc_v3_cross_wide(R, P), n) >= 0;
@@ -218,8 +226,10 @@ static int build_start(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, 
  * per face and only for faces that come up as closest); the closest face
  * of all if none passes. A face out of the running (freed, zero area, or
  * failed the sign test) has dist FAR_AWAY, so the scan reads one field;
- * the first scan always finds a face, as the polytope has volume. */
-static int closest_face(fxc_workspace *ws)
+ * the first scan always finds a face, as the polytope has volume. Writes
+ * the returned face's normals (face_normals), which the sign test needed
+ * too. */
+static int closest_face(fxc_workspace *ws, fxc_vec3w *nw, fxc_vec3 *n)
 {
     int first = -1;
     for (;;) {
@@ -232,13 +242,16 @@ static int closest_face(fxc_workspace *ws)
                 best = i;
             }
         }
-        if (best < 0) return first;
+        if (best < 0) break;
         if (first < 0) first = best;
         f = &ws->face[best];
-        if (f->inside == INSIDE_UNKNOWN) f->inside = face_inside(ws, f) ? INSIDE_YES : INSIDE_NO;
+        face_normals(ws, f, nw, n);
+        if (f->inside == INSIDE_UNKNOWN) f->inside = face_inside(ws, f, *n) ? INSIDE_YES : INSIDE_NO;
         if (f->inside == INSIDE_YES) return best;
         f->dist = FAR_AWAY;
     }
+    face_normals(ws, &ws->face[first], nw, n);
+    return first;
 }
 
 /* Depth, normal and contact points from face f, its fitted normal n and
@@ -385,14 +398,13 @@ int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_res
     /* Every pass either returns or adds a vertex, so there are at most
      * FXC_EPA_MAX_ITERATIONS passes. */
     for (it = 1;; it++) {
-        int best = closest_face(ws), st;
+        fxc_vec3w nw;
+        fxc_vec3 n;
+        int best = closest_face(ws, &nw, &n), st;
         fxc_epa_face *f = &ws->face[best];
         fxc_svert s;
-        fxc_vec3 n;
-        fxc_vec3w nw = face_normal(ws, f);
         int64_t gap;
 
-        fxc_dir_fit(&nw, &n);
         fxc_pair_support(p, n, &s);
         r->iterations = it;
         /* How far beyond the face is the new point? Exact in n28 units.
