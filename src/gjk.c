@@ -353,6 +353,14 @@ void fxc_simplex_points(const fxc_simplex *s, fxc_vec3 *a, fxc_vec3 *b)
     *b = fxc_weighted_point(P, w, n);
 }
 
+/* Copies only the points in use (a struct copy moves all four). */
+static void copy_simplex(fxc_simplex *dst, const fxc_simplex *src)
+{
+    int i;
+    for (i = 0; i < src->n; i++) dst->p[i] = src->p[i];
+    dst->n = src->n;
+}
+
 static int in_simplex(const fxc_simplex *s, fxc_vec3 w)
 {
     int i;
@@ -437,7 +445,7 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     r->iterations = 1;
     r->outcome = simplex_reduce(s, &m) ? FXC_GJK_CONTAINED : FXC_GJK_CAPPED;
 
-    best = *s;
+    copy_simplex(&best, s);
     best_m = m;
     for (it = 2; r->outcome == FXC_GJK_CAPPED && it <= FXC_GJK_MAX_ITERATIONS; it++) {
         fxc_svert q;
@@ -479,7 +487,7 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
             break;
         }
         if (measure_less(&m, &best_m)) {
-            best = *s;
+            copy_simplex(&best, s);
             best_m = m;
             stall = 0;
             continue;
@@ -521,7 +529,7 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
      * is never above one already proven: fxc_intersect's early exits rely on
      * it, so both queries agree. */
     if (r->outcome != FXC_GJK_CONTAINED && best_m.u8 < m.u8 - 256) {
-        *s = best;
+        copy_simplex(s, &best);
         m = best_m;
     }
     if (r->outcome != FXC_GJK_CONTAINED && best_m.u8 < m.u8) m.u8 = best_m.u8;
