@@ -62,15 +62,18 @@ static void face_normals(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec
 }
 
 /* The origin projects inside face f, with fitted normal n, iff it is on
- * the inner side of each edge P->Q: n . (P x Q) >= 0 (exact sign,
- * P x Q < 2^59, n < 2^28). */
+ * the inner side of each edge P->Q: n . (P x Q) >= 0. As triple products,
+ * n . (P x Q) = (n x P) . Q, n . (Q x R) = (n x Q) . R and
+ * n . (R x P) = -(n x P) . R: two cross products serve the three edges
+ * (exact signs: n x P < 2^58, points < 2^29). */
 static int face_inside(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3 n)
 {
     fxc_vec3 P = ws->w[f->v[0]], Q = ws->w[f->v[1]], R = ws->w[f->v[2]];
+    fxc_vec3w nP;
     if (n.x == 0 && n.y == 0 && n.z == 0) return 0;
-    return fxc_sign_dot_wide(fxc_v3_cross_wide(P, Q), n) >= 0 &&
-           fxc_sign_dot_wide(fxc_v3_cross_wide(Q, R), n) >= 0 &&
-           fxc_sign_dot_wide(fxc_v3_cross_wide(R, P), n) >= 0;
+    nP = fxc_v3_cross_wide(n, P);
+    return fxc_sign_dot_wide(nP, Q) >= 0 && fxc_sign_dot_wide(nP, R) <= 0 &&
+           fxc_sign_dot_wide(fxc_v3_cross_wide(n, Q), R) >= 0;
 }
 
 /* Exact: does point w lie strictly beyond the plane through A with the
