@@ -226,17 +226,16 @@ static int build_start(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, 
 }
 
 /* Closest alive face the origin projects into (sign test, decided once
- * per face and only for faces that come up as closest); the closest face
- * of all if none passes. A face out of the running (freed, zero area, or
- * failed the sign test) has dist FAR_AWAY, so the scan reads one field;
- * the first scan always finds a face, as the polytope has volume. Writes
- * the returned face's normals (face_normals), which the sign test needed
- * too. */
+ * per face and only for faces that come up as closest); if none passes,
+ * the closest face of the first scan. A face out of the running (freed,
+ * zero area, or failed the sign test) has dist FAR_AWAY, so the scan
+ * reads one field. Writes the returned face's normals (face_normals),
+ * which the sign test needed too. */
 static int closest_face(fxc_workspace *ws, fxc_vec3w *nw, fxc_vec3 *n)
 {
-    int first = -1;
+    int first = -1, i;
     for (;;) {
-        int i, best = -1;
+        int best = -1;
         int32_t bd = FAR_AWAY;
         fxc_epa_face *f;
         for (i = 0; i < ws->nf; i++) {
@@ -253,6 +252,13 @@ static int closest_face(fxc_workspace *ws, fxc_vec3w *nw, fxc_vec3 *n)
         if (f->inside == INSIDE_YES) return best;
         f->dist = FAR_AWAY;
     }
+    /* Every face failed the sign test at some time. In exact arithmetic
+     * the closest face passes; with fitted normals, faces whose projections
+     * all fall on their edges might not. Any alive face keeps the answer
+     * defined. */
+    for (i = 0; first < 0 && i < ws->nf; i++)
+        if (ws->face[i].state == FACE_ALIVE) first = i;
+    if (first < 0) first = 0;
     face_normals(ws, &ws->face[first], nw, n);
     return first;
 }

@@ -118,10 +118,10 @@ static int valid_type(const fxc_shape *s)
 /* The budget below (and in every kernel) assumes points below 2^28 raw. */
 typedef char fxc_check_range_bits[FXC_RANGE_BITS <= 12 ? 1 : -1];
 
-/* |v| for v within the supported range or a rotation entry. */
+/* |v| as unsigned (exact for every v, INT32_MIN included). */
 static uint32_t magnitude(fix16_t v)
 {
-    return v < 0 ? (uint32_t)-v : (uint32_t)v;
+    return v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
 }
 
 /* Rotation entries within +-2 units; then each world coordinate of the
