@@ -182,12 +182,6 @@ uint32_t fxc_isqrt64(uint64_t v);
  * nearest (error <= 0.5 LSB). |a| < 2^30 raw per component. */
 fix16_t fxc_v3_length(fxc_vec3 a);
 
-/* The direction of a wide vector with its largest component scaled to
- * exactly `bits` significant bits (1..31): a left shift (exact) or an
- * arithmetic right shift (relative error below 2^(1 - bits)). Returns 0 and
- * writes the zero vector when v is zero, 1 otherwise. */
-int fxc_v3w_fit(fxc_vec3w v, int bits, fxc_vec3 *out);
-
 /* Unit vector along a wide (Q32.32 or any common scale) vector, in Q16.16.
  * The vector is shifted so its largest component has 30 significant bits,
  * then multiplied by its reciprocal length from fxc_rsqrt (table seed and

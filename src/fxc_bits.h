@@ -28,8 +28,11 @@ static inline int fxc_bitlen64(uint64_t v)
     return hi ? 32 + fxc_bitlen32(hi) : fxc_bitlen32((uint32_t)v);
 }
 
-/* fxc_v3w_fit with the vector passed by address: a 24-byte argument costs
- * a memcpy per call on the Cortex-M0. */
+/* The direction of a wide vector with its largest component scaled to
+ * exactly `bits` significant bits (1..31): a left shift (exact) or an
+ * arithmetic right shift (relative error below 2^(1 - bits)). Returns 0 and
+ * writes the zero vector when v is zero, 1 otherwise. By address: a 24-byte
+ * argument costs a memcpy per call on the Cortex-M0. */
 int fxc_fit_bits(const fxc_vec3w *v, int bits, fxc_vec3 *out);
 
 /* 1 / sqrt(v) = t * 2^-e for v >= 1, with t in (2^30, 2^31] (Q30) and a

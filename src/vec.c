@@ -138,11 +138,6 @@ int fxc_fit_bits(const fxc_vec3w *v, int bits, fxc_vec3 *out)
     return 1;
 }
 
-int fxc_v3w_fit(fxc_vec3w v, int bits, fxc_vec3 *out)
-{
-    return fxc_fit_bits(&v, bits, out);
-}
-
 int fxc_v3w_normalize(fxc_vec3w v, fxc_vec3 *out)
 {
     fxc_vec3 f;
