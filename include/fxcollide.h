@@ -127,8 +127,8 @@ typedef struct {
     uint8_t v[3];   /* vertex indices, counter-clockwise seen from outside */
     uint8_t adj[3]; /* face across edge k = (v[k], v[k+1]) */
     uint8_t state;  /* free, alive, or a mark during the horizon search */
-    uint8_t inside; /* does the origin project inside the face? (sign test; 0 = not yet known) */
-    int32_t dist;   /* distance of the face plane from the origin, raw; 0x7FFFFFFF once out of the running */
+    int32_t dist;   /* distance of the face plane from the origin, raw; 0x7FFFFFFF once out of the running
+                     * (freed, zero area, or the origin does not project inside it) */
 } fxc_epa_face;
 
 typedef struct {

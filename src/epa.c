@@ -23,55 +23,53 @@
 #include "fxc_bits.h"
 
 enum { FACE_FREE = 0, FACE_ALIVE, FACE_VISIBLE, FACE_HIDDEN };
-enum { INSIDE_UNKNOWN = 0, INSIDE_YES, INSIDE_NO };
 
 #define NO_FACE 0xFF
 #define FAR_AWAY 0x7FFFFFFF
 
 typedef char fxc_check_epa_indices[(FXC_EPA_MAX_FACES < 255 && FXC_EPA_MAX_VERTICES >= 8) ? 1 : -1];
 
-/* Exact normal of face f (not unit): (B - A) x (C - A), < 2^61. */
-static fxc_vec3w face_normal(const fxc_workspace *ws, const fxc_epa_face *f)
+/* Exact normal of face f (not unit): (B - A) x (C - A), < 2^61. Written
+ * through a pointer: a returned 24-byte struct costs a memcpy on the
+ * Cortex-M0 wherever it is stored. */
+static void face_normal(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3w *nw)
 {
     fxc_vec3 A = ws->w[f->v[0]];
-    return fxc_v3_cross_wide(fxc_v3_sub(ws->w[f->v[1]], A), fxc_v3_sub(ws->w[f->v[2]], A));
+    *nw = fxc_v3_cross_wide(fxc_v3_sub(ws->w[f->v[1]], A), fxc_v3_sub(ws->w[f->v[2]], A));
+}
+
+/* Face f's exact normal and the same fitted to 28 bits. Returns 0 for a
+ * face of zero area (both zero). */
+static int face_normals(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3w *nw, fxc_vec3 *n)
+{
+    face_normal(ws, f, nw);
+    return fxc_dir_fit(nw, n);
 }
 
 /* Sets the face's cached plane distance; the sign test waits until the
  * face is a candidate for the closest face (most faces never are). */
 static void face_measure(const fxc_workspace *ws, fxc_epa_face *f)
 {
+    fxc_vec3w nw;
     fxc_vec3 n;
-    fxc_vec3w nw = face_normal(ws, f);
-    f->inside = INSIDE_UNKNOWN;
-    if (!fxc_dir_fit(&nw, &n)) {
+    if (!face_normals(ws, f, &nw, &n)) {
         /* Zero area: never the closest face, never visible. */
         f->dist = FAR_AWAY;
-        f->inside = INSIDE_NO;
         return;
     }
     f->dist = (int32_t)fxc_div_sqrt(fxc_v3_dot_wide(n, ws->w[f->v[0]]), (uint64_t)fxc_v3_dot_wide(n, n));
-}
-
-/* Face f's exact normal and the same fitted to 28 bits (zero for a face
- * of zero area). */
-static void face_normals(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3w *nw, fxc_vec3 *n)
-{
-    *nw = face_normal(ws, f);
-    (void)fxc_dir_fit(nw, n);
 }
 
 /* The origin projects inside face f, with fitted normal n, iff it is on
  * the inner side of each edge P->Q: n . (P x Q) >= 0. As triple products,
  * n . (P x Q) = (n x P) . Q, n . (Q x R) = (n x Q) . R and
  * n . (R x P) = -(n x P) . R: two cross products serve the three edges
- * (exact signs: n x P < 2^58, points < 2^29). */
+ * (exact signs: n x P < 2^58, points < 2^29). Only faces of nonzero area
+ * get here (face_measure rules the others out), so n is not zero. */
 static int face_inside(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3 n)
 {
     fxc_vec3 P = ws->w[f->v[0]], Q = ws->w[f->v[1]], R = ws->w[f->v[2]];
-    fxc_vec3w nP;
-    if (n.x == 0 && n.y == 0 && n.z == 0) return 0;
-    nP = fxc_v3_cross_wide(n, P);
+    fxc_vec3w nP = fxc_v3_cross_wide(n, P);
     return fxc_sign_dot_wide(nP, Q) >= 0 && fxc_sign_dot_wide(nP, R) <= 0 &&
            fxc_sign_dot_wide(fxc_v3_cross_wide(n, Q), R) >= 0;
 }
@@ -85,7 +83,8 @@ static int plane_sees(const fxc_vec3w *n, fxc_vec3 A, fxc_vec3 w)
 
 static int face_sees(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3 w)
 {
-    fxc_vec3w n = face_normal(ws, f);
+    fxc_vec3w n;
+    face_normal(ws, f, &n);
     return plane_sees(&n, ws->w[f->v[0]], w);
 }
 
@@ -229,13 +228,15 @@ static int build_start(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, 
  * per face and only for faces that come up as closest); if none passes,
  * the closest face of the first scan. A face out of the running (freed,
  * zero area, or failed the sign test) has dist FAR_AWAY, so the scan
- * reads one field. Writes the returned face's normals (face_normals),
- * which the sign test needed too. */
+ * reads one field. A face that passes is never tested again: EPA ends on
+ * it or removes it (the new point sees it), so no verdict is kept. Writes
+ * the returned face's normals (face_normals), which the sign test needed
+ * too. */
 static int closest_face(fxc_workspace *ws, fxc_vec3w *nw, fxc_vec3 *n)
 {
-    int first = -1, i;
+    int first = -1;
     for (;;) {
-        int best = -1;
+        int best = -1, i;
         int32_t bd = FAR_AWAY;
         fxc_epa_face *f;
         for (i = 0; i < ws->nf; i++) {
@@ -247,19 +248,19 @@ static int closest_face(fxc_workspace *ws, fxc_vec3w *nw, fxc_vec3 *n)
         if (best < 0) break;
         if (first < 0) first = best;
         f = &ws->face[best];
-        face_normals(ws, f, nw, n);
-        if (f->inside == INSIDE_UNKNOWN) f->inside = face_inside(ws, f, *n) ? INSIDE_YES : INSIDE_NO;
-        if (f->inside == INSIDE_YES) return best;
+        (void)face_normals(ws, f, nw, n);
+        if (face_inside(ws, f, *n)) return best;
         f->dist = FAR_AWAY;
     }
     /* Every face failed the sign test at some time. In exact arithmetic
      * the closest face passes; with fitted normals, faces whose projections
-     * all fall on their edges might not. Any alive face keeps the answer
-     * defined. */
-    for (i = 0; first < 0 && i < ws->nf; i++)
-        if (ws->face[i].state == FACE_ALIVE) first = i;
-    if (first < 0) first = 0;
-    face_normals(ws, &ws->face[first], nw, n);
+     * all fall on their edges might not. The first alive face keeps the
+     * answer defined. */
+    if (first < 0) {
+        first = 0;
+        while (first < ws->nf - 1 && ws->face[first].state != FACE_ALIVE) first++;
+    }
+    (void)face_normals(ws, &ws->face[first], nw, n);
     return first;
 }
 
