@@ -272,14 +272,15 @@ void fxc_triangle_weights(const fxc_vec3 P[3], int32_t w[3])
 
 /* Tetrahedron: the origin is inside unless it lies strictly beyond some face
  * (exact orientation signs); then the closest feature is on one of those
- * faces. A flat tetrahedron (zero volume) checks all four faces. */
-static void tetra_feature(const fxc_vec3 *P, feature *f)
+ * faces. A flat tetrahedron (zero volume) checks all four faces. Candidates
+ * are compared by their measure, written to *m for the one chosen; a lone
+ * candidate needs no comparison and leaves *m to the caller (returns 0). */
+static int tetra_feature(const fxc_vec3 *P, feature *f, measure *m)
 {
     /* Faces as ascending vertex triples (then the opposite vertex), so a
      * chosen feature's indices ascend: simplex_reduce compacts in place. */
     static const int face[4][4] = { { 1, 2, 3, 0 }, { 0, 2, 3, 1 }, { 0, 1, 3, 2 }, { 0, 1, 2, 3 } };
-    int outside[4], flat = 0, any = 0, q, have = 0;
-    measure best;
+    int outside[4], flat = 0, count = 0, q, have = 0;
 
     for (q = 0; q < 4; q++) {
         const int *fc = face[q];
@@ -288,25 +289,31 @@ static void tetra_feature(const fxc_vec3 *P, feature *f)
         int s_org = -fxc_sign_dot_wide(n, P[fc[0]]);
         if (s_opp == 0) flat = 1;
         outside[q] = s_org != 0 && s_org == -s_opp;
-        any |= outside[q];
+        count += outside[q];
     }
-    if (!flat && !any) {
+    if (flat) count = 4;
+    if (count == 0) {
         f->n = 4;
         f->on_origin = 1;
-        return;
+        return 0;
     }
     for (q = 0; q < 4; q++) {
         feature cand;
-        measure m;
-        if (!flat && !outside[q]) continue;
+        measure cm;
+        if (count < 4 && !outside[q]) continue;
         triangle_feature(P, face[q][0], face[q][1], face[q][2], &cand);
-        feature_measure(P, &cand, &m);
-        if (!have || measure_less(&m, &best)) {
+        if (count == 1) {
             *f = cand;
-            best = m;
+            return 0;
+        }
+        feature_measure(P, &cand, &cm);
+        if (!have || measure_less(&cm, m)) {
+            *f = cand;
+            *m = cm;
             have = 1;
         }
     }
+    return 1;
 }
 
 /* Reduces the simplex to its feature closest to the origin and writes the
@@ -315,27 +322,28 @@ static int simplex_reduce(fxc_simplex *s, measure *m)
 {
     fxc_vec3 P[4];
     feature f;
-    int i;
+    int i, measured = 0;
     for (i = 0; i < s->n; i++) P[i] = s->p[i].w;
     f.on_origin = 0;
     switch (s->n) {
     case 1: set_vertex(&f, P, 0); break;
     case 2: segment_feature(P, 0, 1, &f); break;
     case 3: triangle_feature(P, 0, 1, 2, &f); break;
-    default: tetra_feature(P, &f); break;
+    default: measured = tetra_feature(P, &f, m); break;
     }
     if (f.n == 4) {
         feature_measure(P, &f, m); /* on_origin: the zero measure */
         return 1;
     }
-    /* f.idx ascends (idx[i] >= i), so moving down in place is safe. */
+    /* f.idx ascends (idx[i] >= i), so moving down in place is safe; the
+     * measure depends only on the feature's points, not their slots. */
     for (i = 0; i < f.n; i++) {
         s->p[i] = s->p[f.idx[i]];
         f.idx[i] = i;
         P[i] = s->p[i].w;
     }
     s->n = f.n;
-    feature_measure(P, &f, m);
+    if (!measured) feature_measure(P, &f, m);
     return f.on_origin;
 }
 
