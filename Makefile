@@ -94,13 +94,9 @@ PROFILE_CASES ?= 20
 
 # board_template(name): objects, library archive and images of one board.
 define board_template
-BOARD_TEST_LD :=
-BOARD_TEST_QEMU :=
 include boards/$(1)/board.mk
 $(1)_CPU := $$(BOARD_CPU)
 $(1)_QEMU := $$(BOARD_QEMU)
-$(1)_TEST_LD := $$(if $$(BOARD_TEST_LD),$$(BOARD_TEST_LD),boards/$(1)/link.ld)
-$(1)_TEST_QEMU := $$(BOARD_TEST_QEMU)
 $(1)_DEFS := -DFXC_BOARD_NAME='"$(1)"' -DFXC_BOARD_TICK_NUM=$$(BOARD_TICK_NUM) -DFXC_BOARD_TICK_DEN=$$(BOARD_TICK_DEN)
 $(1)_LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
 $(1)_FIXMATH_OBJS := $(patsubst %,$(BUILD)/$(1)/fixmath/%,$(notdir $(FIXMATH_SRCS:.c=.o)))
@@ -115,8 +111,8 @@ $(BUILD)/$(1)/fixmath/%.o: $(FIXMATH_DIR)/%.c | deps
 	@mkdir -p $$(dir $$@)
 	$(ARM_CC) $$($(1)_CPU) $(ARM_FIXMATH_CFLAGS) -c $$< -o $$@
 
-$(BUILD)/$(1)/tests.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) $(TEST_SRCS:%.c=$(BUILD)/$(1)/obj/%.o) $$($(1)_TEST_LD)
-	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T $$($(1)_TEST_LD) $$(filter %.o,$$^) -lm -o $$@
+$(BUILD)/$(1)/tests.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) $(TEST_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
+	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld $$^ -lm -o $$@
 
 $(BUILD)/$(1)/demo.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) $(DEMO_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
 	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld $$^ -lm -o $$@
@@ -145,7 +141,7 @@ profile-$(1): $(BUILD)/$(1)/profile-w$(PROFILE_WORKLOAD).elf
 	python3 tools/profile.py $(PROFILE_CASES) < $(BUILD)/$(1)/profile.trace; st=$$$$?; rm -f $(BUILD)/$(1)/profile.trace; exit $$$$st
 
 test-$(1): $(BUILD)/$(1)/tests.elf
-	timeout $(QEMU_TIMEOUT) $(QEMU) $$($(1)_QEMU) $$($(1)_TEST_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1 | tee $(BUILD)/$(1)/tests.log
+	timeout $(QEMU_TIMEOUT) $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1 | tee $(BUILD)/$(1)/tests.log
 
 demo-$(1): $(BUILD)/$(1)/demo.elf
 	timeout 120 $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1
@@ -172,11 +168,12 @@ deps:
 
 ## test: host tests (ASan+UBSan; also gcc -O0/-O2 and clang -O2), the same tests on QEMU Cortex-M3 and M0,
 ##       determinism hash, no-float/no-heap check, lint, stack limits, README example, the demo on both
-##       emulated boards, the real-board images (built, memory map checked, micro:bit image run in QEMU),
+##       emulated boards, the real-board images (demo, tests and bench built for both boards, memory map
+##       checked, micro:bit demo run in QEMU),
 ##       and a fixed-seed libFuzzer smoke run
 test: deps
 	@$(MAKE) --no-print-directory test-host $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat lint stack check-readme fuzz-smoke \
-	    demo-mps2-an385 demo-microbit boards run-board-microbit
+	    demo-mps2-an385 demo-microbit boards run-board-microbit BOARD_APPS="demo tests bench"
 	@sh tools/check_determinism.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
 	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) | tee $(BUILD)/determinism.log
 	@sh tools/sum_results.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \

@@ -45,12 +45,16 @@ $(1)_RB_CPU := $$(BOARD_CPU)
 $(1)_RB_DEFS := -DFXC_BOARD_NAME='"$(1)"' -DFXC_BOARD_TICK_NUM=1 -DFXC_BOARD_TICK_DEN=1
 $(1)_RB_OBJS := $(LIB_SRCS:%.c=$(BOARDS_OUT)/$(1)/obj/%.o) \
                 $(patsubst %,$(BOARDS_OUT)/$(1)/fixmath/%,$(notdir $(FIXMATH_SRCS:.c=.o))) \
-                $(BOARDS_OUT)/$(1)/obj/port/$$($(1)_PORT).o $(BOARDS_OUT)/$(1)/obj/port/print.o $(BOARDS_OUT)/$(1)/obj/port/timing.o \
+                $(BOARDS_OUT)/$(1)/obj/port/$$($(1)_PORT).o $(BOARDS_OUT)/$(1)/obj/port/uart_console.o $(BOARDS_OUT)/$(1)/obj/port/print.o $(BOARDS_OUT)/$(1)/obj/port/timing.o \
                 $(BOARDS_OUT)/$(1)/obj/boards/common/startup.o $(BOARDS_OUT)/$(1)/obj/boards/common/stack.o
 
 $(BOARDS_OUT)/$(1)/obj/%.o: %.c | deps
 	@mkdir -p $$(dir $$@)
-	$(ARM_CC) $$($(1)_RB_CPU) $(ARM_CFLAGS) $$($(1)_RB_DEFS) -c $$< -o $$@
+	$(ARM_CC) $$($(1)_RB_CPU) $(ARM_CFLAGS) $$($(1)_RB_DEFS) $$(RB_TEST_OPT) -c $$< -o $$@
+
+# The test suite is built for size (the library keeps -O2): at -O2 the
+# tests image outgrows the Nucleo's 128 KB of flash.
+$(BOARDS_OUT)/$(1)/obj/tests/%.o: RB_TEST_OPT := -Os
 
 $(BOARDS_OUT)/$(1)/fixmath/%.o: $(FIXMATH_DIR)/%.c | deps
 	@mkdir -p $$(dir $$@)

@@ -30,3 +30,4 @@ const char *port_name(void) { return "host"; }
 /* Stack use is not measured on the host. */
 uint32_t port_stack_mark(void) { return 0; }
 uint32_t port_stack_peak(void) { return 0; }
+uint32_t port_stack_room(void) { return 0; }

@@ -4,6 +4,9 @@
  *   port/host.c      stdio, exit(), clock_gettime (nanoseconds)
  *   port/semihost.c  QEMU/debugger semihosting, SysTick (instructions under
  *                    QEMU -icount shift=0, CPU cycles on real silicon)
+ *   port/uart_nrf51.c, port/uart_stm32f1.c
+ *                    real boards: a UART console (port_write is shared, in
+ *                    port/uart_console.c) and a cycle counter
  */
 #ifndef FXC_PORT_H
 #define FXC_PORT_H
@@ -29,9 +32,12 @@ const char *port_name(void);
 /* Stack use in bytes below the top of the stack (boards/common/stack.c;
  * the host returns 0: not measured). port_stack_mark fills the free stack
  * below the caller with a pattern and returns the current depth;
- * port_stack_peak returns the deepest point reached since. */
+ * port_stack_peak returns the deepest point reached since, and
+ * port_stack_room the most the stack can take before it runs into .bss: a
+ * peak that reaches it means the stack overflowed. */
 uint32_t port_stack_mark(void);
 uint32_t port_stack_peak(void);
+uint32_t port_stack_room(void);
 
 /* printf subset, the same on every platform so outputs compare byte for
  * byte: %d %i %u %x %X %s %c %% with the l and ll length modifiers, a

@@ -14,6 +14,7 @@
  * No interrupts, no heap, no floating point: every wait is a polling loop.
  */
 #include "port.h"
+#include "uart.h"
 
 #ifndef FXC_BOARD_NAME
 #define FXC_BOARD_NAME "nrf51"
@@ -75,8 +76,9 @@ static void uart_setup(void)
     uart_ready = 1;
 }
 
-static void uart_putc(char c)
+void uart_send(char c)
 {
+    if (!uart_ready) uart_setup();
     UART_EVENTS_TXDRDY = 0;
     UART_TXD = (uint8_t)c;
     /* TXDRDY: the byte has left TXD; the next one may be written. */
@@ -101,19 +103,8 @@ void port_init(void)
     TIMER0_TASKS_START = 1;
 }
 
-/* Terminals expect CR LF: each '\n' goes out as "\r\n". */
-void port_write(const char *s, unsigned n)
-{
-    unsigned i;
-    if (!uart_ready) uart_setup(); /* e.g. a fault before port_init() */
-    for (i = 0; i < n; i++) {
-        if (s[i] == '\n') uart_putc('\r');
-        uart_putc(s[i]);
-    }
-}
-
 /* Nobody receives an exit status on a board: print it as the last line
- * (run-board-microbit waits for it), then sleep for ever. uart_putc()
+ * (run-board-microbit waits for it), then sleep for ever. uart_send()
  * returns only once its byte has left TXD, so the output is flushed. */
 void port_exit(int code)
 {

@@ -12,6 +12,7 @@
  * No interrupts, no heap, no floating point: every wait is a polling loop.
  */
 #include "port.h"
+#include "uart.h"
 
 #ifndef FXC_BOARD_NAME
 #define FXC_BOARD_NAME "stm32f103"
@@ -75,8 +76,9 @@ static void uart_setup(void)
     uart_ready = 1;
 }
 
-static void uart_putc(char c)
+void uart_send(char c)
 {
+    if (!uart_ready) uart_setup();
     while ((USART2_SR & USART_SR_TXE) == 0) {
     }
     USART2_DR = (uint8_t)c;
@@ -101,17 +103,6 @@ void port_init(void)
         SYST_RVR = 0x00FFFFFFu;
         SYST_CVR = 0;
         SYST_CSR = 5u; /* enable, processor clock, no interrupt */
-    }
-}
-
-/* Terminals expect CR LF: each '\n' goes out as "\r\n". */
-void port_write(const char *s, unsigned n)
-{
-    unsigned i;
-    if (!uart_ready) uart_setup(); /* e.g. a fault before port_init() */
-    for (i = 0; i < n; i++) {
-        if (s[i] == '\n') uart_putc('\r');
-        uart_putc(s[i]);
     }
 }
 

@@ -16,9 +16,13 @@
 extern "C" {
 #endif
 
-#define RG_MAX_VERTS 32
-#define RG_MAX_FACES 64
-#define RG_MAX_EDGES 96
+/* Capacity of a polytope: the tests' largest is a 16-point hull
+ * (SCENE_MAX_VERTS in tests/scene.h); a hull of V points has at most 2V - 4
+ * triangles and 3V - 6 edges. Kept tight: two of these live on the stack
+ * in most tests, and the whole suite runs in the micro:bit's 16 KB. */
+#define RG_MAX_VERTS 16
+#define RG_MAX_FACES (2 * RG_MAX_VERTS)
+#define RG_MAX_EDGES (3 * RG_MAX_VERTS)
 
 typedef struct { double x, y, z; } rg_vec;
 
@@ -52,7 +56,7 @@ rg_vec rg_closest_on_triangle(rg_vec p, rg_vec a, rg_vec b, rg_vec c);
  * the closest points on a / b. Degenerate triangles are allowed. */
 double rg_triangle_triangle(const rg_vec a[3], const rg_vec b[3], rg_vec *ca, rg_vec *cb);
 
-/* Convex polytope given by a vertex list (n in 1..32; may be degenerate: all
+/* Convex polytope given by a vertex list (n in 1..RG_MAX_VERTS; may be degenerate: all
  * points equal, collinear or coplanar; may contain duplicates). */
 typedef struct {
     int n; rg_vec v[RG_MAX_VERTS];
@@ -63,7 +67,7 @@ typedef struct {
                                         collinear set: its one segment; single point: none */
 } rg_poly;
 
-/* Returns 0 after building the hull faces/edges of v[0..n-1] into *p, -1 if n is out of 1..32, the
+/* Returns 0 after building the hull faces/edges of v[0..n-1] into *p, -1 if n is out of 1..RG_MAX_VERTS, the
  * face/edge capacity is exceeded or (pathological near-degenerate input only) no face was found. Method: brute force over vertex triples (a triple spans a face plane
  * if no vertex lies more than a relative tolerance on its positive side); every distinct face plane is
  * turned into the 2D convex hull of the vertices on it, fan-triangulated; flat, collinear and

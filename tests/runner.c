@@ -13,10 +13,32 @@ void t_fail(const char *file, int line, const char *expr)
 
 int t_failures(void) { return failures_in_test; }
 
+fxc_workspace t_ws;
+
+/* Least free stack the suite must leave on a board. A frame that runs into
+ * .bss need not write the very first word past it (an array left partly
+ * unwritten), so coming this close already counts as an overflow. */
+#define STACK_GUARD 256
+
+/* On a board, the stack's high-water mark; a stack that reached .bss has
+ * overwritten the tests' static data, so no verdict stands. Returns 1 if
+ * so. (The host measures nothing: 0.) */
+static int stack_overflowed(void)
+{
+    uint32_t peak = port_stack_peak(), room = port_stack_room();
+    if (room == 0) return 0;
+    port_printf("stack peak %u of %u bytes\n", (unsigned)peak, (unsigned)room);
+    if (peak + STACK_GUARD <= room) return 0;
+    port_printf("  FAIL stack: within %d bytes of .bss or into it; the tests need more RAM than this board has\n",
+                STACK_GUARD);
+    return 1;
+}
+
 int main(void)
 {
     int passed = 0, failed = 0;
     port_init();
+    (void)port_stack_mark();
     port_printf("fxcollide %s tests on %s\n", fxc_version(), port_name());
 #define T(name) \
     failures_in_test = 0; \
@@ -25,6 +47,7 @@ int main(void)
     else { failed++; port_printf("  FAIL %s (%d failed checks)\n", #name, failures_in_test); }
 #include "test_list.h"
 #undef T
+    failed += stack_overflowed();
     port_printf("%d passed, %d failed\n", passed, failed);
     return failed > 255 ? 255 : failed;
 }

@@ -18,6 +18,10 @@ void t_fail(const char *file, int line, const char *expr);
 /* Number of failed checks so far in the running test. */
 int t_failures(void);
 
+/* The EPA workspace every test uses (tests/runner.c): one, not one per
+ * file, so the suite's RAM fits the real boards (16 KB on the micro:bit). */
+extern fxc_workspace t_ws;
+
 /* Random cases per test: the same on every platform unless a test asks for
  * fewer on the (slow, emulated, soft-float) targets with T_TARGET_CASES. */
 #ifdef FXC_BOARD_NAME

@@ -4,8 +4,6 @@
 #include <string.h>
 #include "test.h"
 
-static fxc_workspace ws;
-
 static fxc_vec3 V(double x, double y, double z) { return fxc_v3(F16(x), F16(y), F16(z)); }
 
 /* A valid pair to vary one argument at a time. */
@@ -29,7 +27,7 @@ static void all_queries(const fxc_shape *a, const fxc_transform *xa, const fxc_s
     memset(&c, 0xA5, sizeof c);
     CHECK_MSG(fxc_intersect(a, xa, b, xb) == want, "intersect: %s", fxc_status_name(fxc_intersect(a, xa, b, xb)));
     CHECK_MSG(fxc_distance(a, xa, b, xb, &d) == want, "distance: %s", fxc_status_name(fxc_distance(a, xa, b, xb, &d)));
-    CHECK_MSG(fxc_collide(a, xa, b, xb, &ws, &c) == want, "collide: %s", fxc_status_name(fxc_collide(a, xa, b, xb, &ws, &c)));
+    CHECK_MSG(fxc_collide(a, xa, b, xb, &t_ws, &c) == want, "collide: %s", fxc_status_name(fxc_collide(a, xa, b, xb, &t_ws, &c)));
     CHECK(d.distance == 0 && d.iterations == 0 && d.normal.x == 0 && d.point_a.y == 0 && d.point_b.z == 0);
     CHECK(c.depth == 0 && c.distance == 0 && c.gjk_iterations == 0 && c.epa_iterations == 0 && c.normal.z == 0 &&
           c.point_a.x == 0 && c.point_b.y == 0);
@@ -45,7 +43,7 @@ void test_bad_null_pointers(void)
     all_queries(&sa, 0, &sb, &tb, FXC_ERR_NULL);
     all_queries(&sa, &ta, &sb, 0, FXC_ERR_NULL);
     CHECK(fxc_distance(&sa, &ta, &sb, &tb, 0) == FXC_ERR_NULL);
-    CHECK(fxc_collide(&sa, &ta, &sb, &tb, &ws, 0) == FXC_ERR_NULL);
+    CHECK(fxc_collide(&sa, &ta, &sb, &tb, &t_ws, 0) == FXC_ERR_NULL);
     memset(&c, 0xA5, sizeof c);
     CHECK(fxc_collide(&sa, &ta, &sb, &tb, 0, &c) == FXC_ERR_NULL && c.depth == 0 && c.normal.x == 0);
     CHECK(fxc_shape_box(0, V(1, 1, 1), 0) == FXC_ERR_NULL);

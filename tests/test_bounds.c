@@ -3,8 +3,6 @@
  * and a query that runs out of room still answers with valid numbers. */
 #include "test.h"
 
-static fxc_workspace ws;
-
 static int valid_status(int st)
 {
     return st == FXC_SEPARATED || st == FXC_TOUCHING || st == FXC_PENETRATING || st == FXC_ERR_CAPACITY ||
@@ -17,7 +15,7 @@ static int run_capped(const fxc_shape *a, const fxc_transform *ta, const fxc_sha
 {
     fxc_contact c;
     fxc_distance_result d;
-    int st = fxc_collide(a, ta, b, tb, &ws, &c);
+    int st = fxc_collide(a, ta, b, tb, &t_ws, &c);
     int sd = fxc_distance(a, ta, b, tb, &d);
     fix16_t len = fxc_v3_length(c.normal);
     CHECK_MSG(valid_status(st), "collide status %s", fxc_status_name(st));

@@ -10,8 +10,6 @@
 #define EXPECTED_HASH UINT64_C(0xfc3ef49a147f15c7)
 #define CASES 3000
 
-static fxc_workspace ws;
-
 /* FNV-1a over the value's four bytes, low byte first on every platform. */
 static uint64_t mix(uint64_t h, int32_t v)
 {
@@ -93,7 +91,7 @@ void test_determinism_hash(void)
         h = mix(h, fxc_distance(&a, &ta, &b, &tb, &d));
         h = mix(mix(mix(h, d.distance), d.iterations), d.support_calls);
         h = mix_vec(mix_vec(mix_vec(h, d.normal), d.point_a), d.point_b);
-        h = mix(h, fxc_collide(&a, &ta, &b, &tb, &ws, &c));
+        h = mix(h, fxc_collide(&a, &ta, &b, &tb, &t_ws, &c));
         h = mix(mix(mix(mix(mix(h, c.distance), c.depth), c.gjk_iterations), c.epa_iterations), c.support_calls);
         h = mix_vec(mix_vec(mix_vec(h, c.normal), c.point_a), c.point_b);
     }

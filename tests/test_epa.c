@@ -22,8 +22,6 @@
 #define DEPTH_BOUND 4.5
 #define DEPTH_BOUND_FAR 5.0
 
-static fxc_workspace ws;
-
 typedef struct {
     stats depth, normal, points;
     long pen, cases;
@@ -59,7 +57,7 @@ static void check_penetration(const body *a, const body *b, double bound, epa_ta
     rg_vec rn;
     double ang = 0.87 * scene_minkowski_radius(a, b);
     double ref = lsb(rg_poly_sat(&a->poly, &b->poly, &rn));
-    int st = fxc_collide(&a->shape, &a->xf, &b->shape, &b->xf, &ws, &c);
+    int st = fxc_collide(&a->shape, &a->xf, &b->shape, &b->xf, &t_ws, &c);
     int is = fxc_intersect(&a->shape, &a->xf, &b->shape, &b->xf);
 
     t->cases++;
@@ -87,7 +85,7 @@ static void check_penetration(const body *a, const body *b, double bound, epa_ta
                   id, ep, ea, eb);
     }
     /* Swapping A and B negates the normal and keeps the depth. */
-    CHECK(fxc_collide(&b->shape, &b->xf, &a->shape, &a->xf, &ws, &sw) == FXC_PENETRATING);
+    CHECK(fxc_collide(&b->shape, &b->xf, &a->shape, &a->xf, &t_ws, &sw) == FXC_PENETRATING);
     CHECK_MSG(fabs((double)sw.depth - c.depth) <= bound, "case %ld: swapped depth %d vs %d", id, (int)sw.depth, (int)c.depth);
     /* Moving B by depth * normal (plus the rounding of that move) ends it. */
     {
@@ -95,7 +93,7 @@ static void check_penetration(const body *a, const body *b, double bound, epa_ta
         fxc_contact mv;
         int sm;
         tb.pos = fxc_v3_add(tb.pos, fxc_v3_scale(c.normal, c.depth + 2 + (fix16_t)ang));
-        sm = fxc_collide(&a->shape, &a->xf, &b->shape, &tb, &ws, &mv);
+        sm = fxc_collide(&a->shape, &a->xf, &b->shape, &tb, &t_ws, &mv);
         CHECK_MSG(sm == FXC_SEPARATED || sm == FXC_TOUCHING || sm == FXC_ERR_RANGE, "case %ld: after moving B by the depth: %s depth %d", id,
                   fxc_status_name(sm), (int)mv.depth);
     }
@@ -153,7 +151,7 @@ void test_epa_spheres_capsules(void)
         CHECK(fxc_shape_sphere(&a, ra) == FXC_OK && fxc_shape_sphere(&b, rb) == FXC_OK);
         fxc_transform_set(&ta, 0, pa);
         fxc_transform_set(&tb, 0, pb);
-        st = fxc_collide(&a, &ta, &b, &tb, &ws, &c);
+        st = fxc_collide(&a, &ta, &b, &tb, &t_ws, &c);
         ref = -lsb(rg_sphere_sphere(rg_from(pa), t_d(ra), rg_from(pb), t_d(rb), 0));
         if (ref > DEPTH_BOUND) {
             CHECK_MSG(st == FXC_PENETRATING && fabs(c.depth - ref) <= DEPTH_BOUND, "sphere case %ld: %s %d vs %.2f", i,
@@ -162,7 +160,7 @@ void test_epa_spheres_capsules(void)
         }
 
         ref = -lsb(scene_capsules(&r, &ca, &cb, pa, pb, ha, ra, hb, rb));
-        st = fxc_collide(&ca.shape, &ca.xf, &cb.shape, &cb.xf, &ws, &c);
+        st = fxc_collide(&ca.shape, &ca.xf, &cb.shape, &cb.xf, &t_ws, &c);
         if (ref > DEPTH_BOUND) {
             CHECK_MSG(st == FXC_PENETRATING && fabs(c.depth - ref) <= DEPTH_BOUND, "capsule case %ld: %s %d vs %.2f", i,
                       fxc_status_name(st), (int)c.depth, ref);
@@ -182,7 +180,7 @@ static int collide_boxes(fxc_vec3 ha, fxc_vec3 pa, fxc_vec3 hb, fxc_vec3 pb, fxc
     CHECK(fxc_shape_box(&a, ha, 0) == FXC_OK && fxc_shape_box(&b, hb, 0) == FXC_OK);
     fxc_transform_set(&ta, 0, pa);
     fxc_transform_set(&tb, 0, pb);
-    return fxc_collide(&a, &ta, &b, &tb, &ws, c);
+    return fxc_collide(&a, &ta, &b, &tb, &t_ws, c);
 }
 
 #define H(x) fxc_v3(F16(x), F16(x), F16(x))
@@ -261,7 +259,7 @@ void test_epa_concentric_spheres(void)
     CHECK(fxc_shape_sphere(&a, F16(1)) == FXC_OK && fxc_shape_sphere(&b, F16(0.25)) == FXC_OK);
     fxc_transform_set(&ta, 0, fxc_v3(F16(3), F16(-2), F16(1)));
     tb = ta;
-    CHECK(fxc_collide(&a, &ta, &b, &tb, &ws, &c) == FXC_PENETRATING);
+    CHECK(fxc_collide(&a, &ta, &b, &tb, &t_ws, &c) == FXC_PENETRATING);
     CHECK(c.depth == F16(1.25));
     CHECK(fxc_v3_length(c.normal) == FXC_ONE);
 }
@@ -276,11 +274,11 @@ void test_epa_point_hull_on_box_face(void)
     CHECK(fxc_shape_box(&a, H(1), 0) == FXC_OK && fxc_shape_hull(&b, p, 1, 0) == FXC_OK);
     fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
     fxc_transform_set(&tb, 0, fxc_v3(0, 0, 0));
-    CHECK(fxc_collide(&a, &ta, &b, &tb, &ws, &c) == FXC_TOUCHING);
+    CHECK(fxc_collide(&a, &ta, &b, &tb, &t_ws, &c) == FXC_TOUCHING);
     CHECK(c.depth == 0 && c.normal.x == FXC_ONE);
     /* 0.25 inside: penetrating by 0.25 along +x */
     tb.pos.x = -F16(0.25);
-    CHECK(fxc_collide(&a, &ta, &b, &tb, &ws, &c) == FXC_PENETRATING);
+    CHECK(fxc_collide(&a, &ta, &b, &tb, &t_ws, &c) == FXC_PENETRATING);
     CHECK(c.depth == F16(0.25) && c.normal.x == FXC_ONE);
 }
 
@@ -297,12 +295,12 @@ void test_epa_flat_hulls(void)
     CHECK(fxc_shape_hull(&a, sq, 4, 0) == FXC_OK && fxc_shape_hull(&b, sq, 4, 0) == FXC_OK);
     fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
     fxc_transform_set(&tb, 0, fxc_v3(F16(0.3), F16(0.2), 0));
-    st = fxc_collide(&a, &ta, &b, &tb, &ws, &c);
+    st = fxc_collide(&a, &ta, &b, &tb, &t_ws, &c);
     CHECK_MSG(st == FXC_TOUCHING, "coplanar squares: %s", fxc_status_name(st));
     CHECK(c.depth == 0 && (c.normal.z == FXC_ONE || c.normal.z == -FXC_ONE));
     CHECK(fxc_shape_box(&a, H(0.5), 0) == FXC_OK);
     fxc_transform_set(&tb, 0, fxc_v3(0, 0, F16(0.45)));
-    st = fxc_collide(&a, &ta, &b, &tb, &ws, &c);
+    st = fxc_collide(&a, &ta, &b, &tb, &t_ws, &c);
     CHECK_MSG(st == FXC_PENETRATING && c.depth == F16(0.05) && c.normal.z == FXC_ONE, "square in box: %s %d", fxc_status_name(st),
               (int)c.depth);
 }
@@ -322,8 +320,8 @@ void test_epa_translation_invariance(void)
         tb = b.xf;
         ta.pos = fxc_v3_add(ta.pos, off);
         tb.pos = fxc_v3_add(tb.pos, off);
-        s1 = fxc_collide(&a.shape, &a.xf, &b.shape, &b.xf, &ws, &c1);
-        s2 = fxc_collide(&a.shape, &ta, &b.shape, &tb, &ws, &c2);
+        s1 = fxc_collide(&a.shape, &a.xf, &b.shape, &b.xf, &t_ws, &c1);
+        s2 = fxc_collide(&a.shape, &ta, &b.shape, &tb, &t_ws, &c2);
         CHECK(s1 == s2 && c1.depth == c2.depth && c1.distance == c2.distance && c1.normal.x == c2.normal.x &&
               c1.normal.y == c2.normal.y && c1.normal.z == c2.normal.z && c1.epa_iterations == c2.epa_iterations);
         CHECK(c2.point_a.x - c1.point_a.x == off.x && c2.point_b.y - c1.point_b.y == off.y);

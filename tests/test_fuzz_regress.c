@@ -60,8 +60,6 @@
 #include <unistd.h>
 #endif
 
-static fxc_workspace ws;
-
 /* The documented EPA iteration cap (fxc_config.h). */
 #define EPA_CAP FXC_EPA_MAX_ITERATIONS
 
@@ -104,7 +102,7 @@ static void queries_both(const fxc_shape *a, const fxc_transform *ta, const fxc_
         const char *order = k ? "B with A" : "A with B";
         fxc_distance_result d;
         fxc_contact c;
-        int is = fxc_intersect(p, tp, q, tq), ds = fxc_distance(p, tp, q, tq, &d), cs = fxc_collide(p, tp, q, tq, &ws, &c);
+        int is = fxc_intersect(p, tp, q, tq), ds = fxc_distance(p, tp, q, tq, &d), cs = fxc_collide(p, tp, q, tq, &t_ws, &c);
         CHECK_MSG(is_status(is, e->is), "%s, %s: intersect %s", names, order, fxc_status_name(is));
         CHECK_MSG(is_status(ds, e->ds) && near(d.distance, e->dist, e->tol), "%s, %s: distance %s %d after %d iterations", names,
                   order, fxc_status_name(ds), (int)d.distance, d.iterations);
@@ -122,7 +120,7 @@ static void collide_both(const fxc_shape *a, const fxc_transform *ta, const fxc_
 {
     int k;
     for (k = 0; k < 2; k++) {
-        int st = k ? fxc_collide(b, tb, a, ta, &ws, &out[k]) : fxc_collide(a, ta, b, tb, &ws, &out[k]);
+        int st = k ? fxc_collide(b, tb, a, ta, &t_ws, &out[k]) : fxc_collide(a, ta, b, tb, &t_ws, &out[k]);
         CHECK_MSG(st == FXC_PENETRATING && iabs(out[k].depth - want) <= tol, "%s, %s: %s depth %d (want %d)", names,
                   k ? "B with A" : "A with B", fxc_status_name(st), (int)out[k].depth, (int)want);
     }
@@ -160,7 +158,7 @@ static void touching_all(const fxc_shape *a, const fxc_vec3 *v, int n, int32_t b
         fxc_vec3 u;
         int32_t h;
         if (collide)
-            st = point_first ? fxc_collide(&b, &tb, a, &ta, &ws, &c) : fxc_collide(a, &ta, &b, &tb, &ws, &c);
+            st = point_first ? fxc_collide(&b, &tb, a, &ta, &t_ws, &c) : fxc_collide(a, &ta, &b, &tb, &t_ws, &c);
         else
             st = point_first ? fxc_distance(&b, &tb, a, &ta, &d) : fxc_distance(a, &ta, &b, &tb, &d);
         u = collide ? c.normal : d.normal;
@@ -195,7 +193,7 @@ void test_fuzz_epa_iteration_cap(void)
     fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
     CHECK(fxc_shape_cylinder(&a, 32773, 105, 0) == FXC_OK);
     for (k = 0; k < 2; k++) {
-        st = k ? fxc_collide(&b, &tb, &a, &ta, &ws, &c) : fxc_collide(&a, &ta, &b, &tb, &ws, &c);
+        st = k ? fxc_collide(&b, &tb, &a, &ta, &t_ws, &c) : fxc_collide(&a, &ta, &b, &tb, &t_ws, &c);
         CHECK_MSG((st == FXC_PENETRATING || st == FXC_ERR_CAPACITY) && iabs(c.depth - 105) <= 1 + FXC_EPA_TOL &&
                       c.epa_iterations <= EPA_CAP,
                   "%s: %s depth %d with %d EPA iterations (cap %d)", k ? "point/cylinder" : "cylinder/point",
@@ -204,7 +202,7 @@ void test_fuzz_epa_iteration_cap(void)
     /* the original input: cone half height 101 units, radius 40 units,
      * margin 10 raw, point at its centre: CAPACITY after 29 */
     CHECK(fxc_shape_cone(&a, 101 * FXC_ONE, 40 * FXC_ONE, 10) == FXC_OK);
-    st = fxc_collide(&a, &ta, &b, &tb, &ws, &c);
+    st = fxc_collide(&a, &ta, &b, &tb, &t_ws, &c);
     CHECK_MSG(c.epa_iterations <= EPA_CAP, "cone/point: %s with %d EPA iterations (cap %d)", fxc_status_name(st),
               c.epa_iterations, EPA_CAP);
 }

@@ -188,7 +188,6 @@ void test_gjk_face_to_face(void)
      * has a distance; in contact it says TOUCHING when a support plane
      * proves it, else OVERLAPPING (distance 0). */
     static const int expect[5] = { FXC_PENETRATING, FXC_TOUCHING, FXC_TOUCHING, FXC_TOUCHING, FXC_SEPARATED };
-    static fxc_workspace ws;
     body a, b;
     int k, side;
     for (side = 0; side < 2; side++) {
@@ -199,7 +198,7 @@ void test_gjk_face_to_face(void)
             unit_box(&a, fxc_v3(0, 0, 0));
             unit_box(&b, fxc_v3(FXC_ONE + k, side ? FXC_ONE / 3 : 0, side ? -FXC_ONE / 5 : 0));
             st = fxc_distance(&a.shape, &a.xf, &b.shape, &b.xf, &r);
-            sc = fxc_collide(&a.shape, &a.xf, &b.shape, &b.xf, &ws, &c);
+            sc = fxc_collide(&a.shape, &a.xf, &b.shape, &b.xf, &t_ws, &c);
             CHECK_MSG(sc == expect[k + 2], "offset %d LSB: collide %s", k, fxc_status_name(sc));
             CHECK(c.normal.x == FXC_ONE && c.normal.y == 0 && c.normal.z == 0);
             CHECK_MSG(k < 0 ? c.depth == -k : c.distance == k, "side %d k %d: depth %d distance %d", side, k, (int)c.depth, (int)c.distance);

@@ -30,3 +30,8 @@ uint32_t port_stack_peak(void)
     while (p < &_estack && *p == STACK_FILL) p++;
     return depth(p);
 }
+
+uint32_t port_stack_room(void)
+{
+    return depth(&_ebss);
+}

@@ -7,8 +7,3 @@ BOARD_QEMU := -M microbit
 # measured with a 200000-instruction loop).
 BOARD_TICK_NUM := 125
 BOARD_TICK_DEN := 2
-# The unit tests carry a double-precision reference whose stack outgrows the
-# real 16 KB: their image gets 128 KB of emulated RAM (QEMU allows it).
-# The demo and the benchmark use the real 16 KB.
-BOARD_TEST_LD := boards/microbit/link-tests.ld
-BOARD_TEST_QEMU := -global nrf51-soc.sram-size=131072
