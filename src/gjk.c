@@ -280,7 +280,7 @@ static int tetra_feature(const fxc_vec3 *P, feature *f, measure *m)
     /* Faces as ascending vertex triples (then the opposite vertex), so a
      * chosen feature's indices ascend: simplex_reduce compacts in place. */
     static const int face[4][4] = { { 1, 2, 3, 0 }, { 0, 2, 3, 1 }, { 0, 1, 3, 2 }, { 0, 1, 2, 3 } };
-    int outside[4], flat = 0, count = 0, q, have = 0;
+    int outside[4], flat = 0, n_out = 0, candidates, q, have = 0;
 
     for (q = 0; q < 4; q++) {
         const int *fc = face[q];
@@ -289,10 +289,10 @@ static int tetra_feature(const fxc_vec3 *P, feature *f, measure *m)
         int s_org = -fxc_sign_dot_wide(n, P[fc[0]]);
         if (s_opp == 0) flat = 1;
         outside[q] = s_org != 0 && s_org == -s_opp;
-        count += outside[q];
+        n_out += outside[q];
     }
-    if (flat) count = 4;
-    if (count == 0) {
+    candidates = flat ? 4 : n_out;
+    if (candidates == 0) {
         f->n = 4;
         f->on_origin = 1;
         return 0;
@@ -300,9 +300,9 @@ static int tetra_feature(const fxc_vec3 *P, feature *f, measure *m)
     for (q = 0; q < 4; q++) {
         feature cand;
         measure cm;
-        if (count < 4 && !outside[q]) continue;
+        if (!flat && !outside[q]) continue;
         triangle_feature(P, face[q][0], face[q][1], face[q][2], &cand);
-        if (count == 1) {
+        if (candidates == 1) {
             *f = cand;
             return 0;
         }

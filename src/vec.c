@@ -192,10 +192,10 @@ static fix16_t ratio_q16(int64_t num, int64_t den)
 
 int fxc_mat3_from_quat(fxc_quat q, fxc_mat3 *out)
 {
+    int64_t ww = fxc_smull(q.w, q.w), xx = fxc_smull(q.x, q.x), yy = fxc_smull(q.y, q.y), zz = fxc_smull(q.z, q.z);
     /* Each square < 2^62, so the 4-term sum fits uint64 before the check. */
-    uint64_t n = (uint64_t)fxc_smull(q.w, q.w) + (uint64_t)fxc_smull(q.x, q.x) + (uint64_t)fxc_smull(q.y, q.y) +
-                 (uint64_t)fxc_smull(q.z, q.z);
-    int64_t d, ww, xx, yy, zz, xy, xz, yz, wx, wy, wz;
+    uint64_t n = (uint64_t)ww + (uint64_t)xx + (uint64_t)yy + (uint64_t)zz;
+    int64_t d, xy, xz, yz, wx, wy, wz;
 
     /* 2^-8 <= |q| <= 128 units  <=>  2^16 <= n <= 2^46 (raw Q32.32). Then
      * every component is below 2^23 raw and every product below 2^46. */
@@ -204,8 +204,6 @@ int fxc_mat3_from_quat(fxc_quat q, fxc_mat3 *out)
         return FXC_ERR_RANGE;
     }
     d = (int64_t)n;
-    ww = fxc_smull(q.w, q.w); xx = fxc_smull(q.x, q.x);
-    yy = fxc_smull(q.y, q.y); zz = fxc_smull(q.z, q.z);
     xy = fxc_smull(q.x, q.y); xz = fxc_smull(q.x, q.z); yz = fxc_smull(q.y, q.z);
     wx = fxc_smull(q.w, q.x); wy = fxc_smull(q.w, q.y); wz = fxc_smull(q.w, q.z);
     /* R = (q v q*) / |q|^2: exact rational entries, each within [-1, 1]. */
