@@ -31,7 +31,10 @@ CSTD := -std=c99
 # ---- host -----------------------------------------------------------------
 HOST_CC ?= gcc
 HOST_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
-HOST_CFLAGS := $(CSTD) -O1 -g -MMD -MP $(WARN) $(HOST_SAN) $(INCLUDES) $(FIXMATH_DEFS)
+# FXC_ASSERT_HOOK: every "cannot happen" fallback of the library aborts the
+# host runs (port/host.c) instead of passing silently.
+HOST_DEFS := -DFXC_ASSERT_HOOK
+HOST_CFLAGS := $(CSTD) -O1 -g -MMD -MP $(WARN) $(HOST_SAN) $(INCLUDES) $(FIXMATH_DEFS) $(HOST_DEFS)
 HOST_FIXMATH_CFLAGS := $(CSTD) -O1 -g $(HOST_SAN) -I$(FIXMATH_DIR) $(FIXMATH_DEFS)
 
 $(BUILD)/host/obj/%.o: %.c | deps
@@ -58,7 +61,7 @@ $(BUILD)/host/demo: $(HOST_LIB_OBJS) $(HOST_PORT_OBJS) $(DEMO_SRCS:%.c=$(BUILD)/
 define host_variant
 $(BUILD)/$(1)/obj/%.o: %.c | deps
 	@mkdir -p $$(dir $$@)
-	$(2) $(CSTD) $(3) -g -MMD -MP $(WARN) $(INCLUDES) $(FIXMATH_DEFS) -c $$< -o $$@
+	$(2) $(CSTD) $(3) -g -MMD -MP $(WARN) $(INCLUDES) $(FIXMATH_DEFS) $(HOST_DEFS) -c $$< -o $$@
 $(BUILD)/$(1)/fixmath/%.o: $(FIXMATH_DIR)/%.c | deps
 	@mkdir -p $$(dir $$@)
 	$(2) $(CSTD) $(3) -I$(FIXMATH_DIR) $(FIXMATH_DEFS) -c $$< -o $$@

@@ -199,7 +199,7 @@ static int run(int kind, pair *p, int *gi, int *ei)
     if (kind == Q_INTERSECT) return fxc_intersect(&p->a, &p->ta, &p->b, &p->tb);
     if (kind == Q_DISTANCE) {
         st = fxc_distance(&p->a, &p->ta, &p->b, &p->tb, &d);
-        *gi = d.iterations;
+        *gi = d.gjk_iterations;
         return st;
     }
     st = fxc_collide(&p->a, &p->ta, &p->b, &p->tb, &ws, &c);

@@ -117,8 +117,8 @@ static pt obstacle(FILE *f, const view *v, const scene_body *b, int j)
     default: /* sphere */
         fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"%.1f\" fill=\"%s\" fill-opacity=\"%s\" stroke=\"%s\" "
                    "stroke-width=\"1.5\"/>\n",
-                c.x, c.y, num(b->shape.radius) * PX, obstacle_fill[j], v->side ? "0.6" : "0.85", obstacle_stroke[j]);
-        top = c.y - num(b->shape.radius) * PX;
+                c.x, c.y, num(b->shape.margin) * PX, obstacle_fill[j], v->side ? "0.6" : "0.85", obstacle_stroke[j]);
+        top = c.y - num(b->shape.margin) * PX;
         break;
     }
     c.y = top - 5;
@@ -142,7 +142,7 @@ static void link_body(FILE *f, const view *v, const scene_body *b, int i)
     pt a = project(v, b->end0), e = project(v, b->end1);
     fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"%s\" stroke-opacity=\"0.85\" "
                "stroke-width=\"%.1f\" stroke-linecap=\"round\"/>\n",
-            a.x, a.y, e.x, e.y, link_color[i], 2 * num(b->shape.radius) * PX);
+            a.x, a.y, e.x, e.y, link_color[i], 2 * num(b->shape.margin) * PX);
     fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#fff\" stroke=\"#000\"/>\n", a.x, a.y);
     fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"#fff\" stroke=\"#000\"/>\n", e.x, e.y);
 }

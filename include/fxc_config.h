@@ -8,8 +8,12 @@
 #ifndef FXC_CONFIG_H
 #define FXC_CONFIG_H
 
-/* Supported range: every point of every shape, in world space, must satisfy
- * |x|, |y|, |z| < 2^FXC_RANGE_BITS units (default 2^12 = 4096.0).
+/* Supported range: every point of both shapes of a query must lie within
+ * 2^FXC_RANGE_BITS units (default 2^12 = 4096.0) of the pair's centre (the
+ * midpoint of the two positions), per coordinate (queries compute
+ * everything relative to it), and within
+ * +-32767 units of the world origin (FXC_WORLD_LIMIT, so that world
+ * results fit Q16.16).
  *
  * Why 12: points within 2^12 units are raw Q16.16 integers below 2^28.
  * Differences of two world points (Minkowski points) stay below 2^29, edge
@@ -62,6 +66,22 @@
  * beyond the closest face: polytope pairs stop exactly on their boundary. */
 #ifndef FXC_EPA_TOL
 #define FXC_EPA_TOL 2
+#endif
+
+/* Checks of "cannot happen" paths: each fallback that keeps an answer
+ * defined after an impossible case (a degenerate region test, an EPA face
+ * nobody passes, a broken horizon) states FXC_ASSERT(0) or its condition.
+ * Off by default: the fallback then runs silently. Define FXC_ASSERT_HOOK
+ * to call fxc_assert_failed (yours to provide) instead, as the host tests
+ * and the fuzzer do, so that reaching one fails the run; or define
+ * FXC_ASSERT(cond) yourself. Never changes a result. */
+#ifndef FXC_ASSERT
+#ifdef FXC_ASSERT_HOOK
+void fxc_assert_failed(const char *cond, const char *file, int line);
+#define FXC_ASSERT(cond) ((cond) ? (void)0 : fxc_assert_failed(#cond, __FILE__, __LINE__))
+#else
+#define FXC_ASSERT(cond) ((void)0)
+#endif
 #endif
 
 /* Widening 32 x 32 -> 64-bit multiplies (fxc_smull, fxc_umull in

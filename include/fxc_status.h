@@ -15,11 +15,15 @@ typedef enum {
     FXC_ERR_ZERO_SIZE = -4,   /* a size that must be positive is zero */
     FXC_ERR_EMPTY_HULL = -5,  /* hull with no vertices */
     FXC_ERR_TOO_MANY_VERTICES = -6, /* hull with more than FXC_HULL_MAX_VERTICES */
-    FXC_ERR_BAD_SHAPE = -7,   /* unknown shape type or corrupted shape struct */
+    FXC_ERR_BAD_SHAPE = -7,   /* a shape no constructor would build: unknown type, failed
+                               * constructor, or a field changed to an invalid value */
     FXC_ERR_BAD_TRANSFORM = -8, /* rotation entry beyond +-2 units */
-    FXC_ERR_CALLBACK = -9,    /* user support callback returned a point outside its declared bound */
+    FXC_ERR_CALLBACK = -9,    /* user support callback returned a point outside its declared
+                               * bound, or a point that is not its farthest one */
     FXC_ERR_CAPACITY = -10,   /* EPA polytope capacity exhausted (best answer filled in) */
-    FXC_ERR_NO_CONVERGENCE = -11 /* iteration cap reached before the bounds met (best answer filled in) */
+    FXC_ERR_NO_CONVERGENCE = -11, /* iteration cap reached before the bounds met (best answer filled in) */
+    FXC_ERR_BUSY = -12        /* the workspace is in use by a query that has not returned
+                               * (a support callback queried with its caller's workspace) */
 } fxc_status;
 
 #endif /* FXC_STATUS_H */

@@ -34,6 +34,10 @@ typedef struct { fix16_t w, x, y, z; } fxc_quat;
 #define FXC_ONE ((fix16_t)0x00010000)
 /* Largest raw coordinate allowed for world points: 2^(16+FXC_RANGE_BITS) - 1. */
 #define FXC_RAW_LIMIT ((int32_t)((1L << (16 + FXC_RANGE_BITS)) - 1))
+/* Largest raw world coordinate of any shape point: 32767 units, one unit
+ * below Q16.16's limit, so that a result point rounded a few LSB outside
+ * its shape still fits. */
+#define FXC_WORLD_LIMIT ((int32_t)0x7FFF0000)
 
 static inline fxc_vec3 fxc_v3(fix16_t x, fix16_t y, fix16_t z)
 {
@@ -203,14 +207,14 @@ void fxc_mat3_identity(fxc_mat3 *out);
 
 /* Rotation matrix of quaternion q (any length with 2^-8 <= |q| <= 128 units:
  * the entries are exact rationals (q q~)/|q|^2, each rounded once, error
- * <= 0.5 LSB). Returns FXC_OK, or FXC_ERR_RANGE (and the identity) when
- * |q| is outside that range. */
+ * <= 0.5 LSB). Returns FXC_OK, FXC_ERR_NULL (out NULL), or FXC_ERR_RANGE
+ * (and the identity) when |q| is outside that range. */
 int fxc_mat3_from_quat(fxc_quat q, fxc_mat3 *out);
 
 /* Rotation by `angle` radians (any fix16_t) about `axis` (any nonzero
  * vector; normalised here). Rodrigues' formula on exactly reduced sine and
- * cosine. Returns FXC_OK, or FXC_ERR_ZERO_SIZE (and the identity) for a
- * zero axis. */
+ * cosine. Returns FXC_OK, FXC_ERR_NULL (out NULL), or FXC_ERR_ZERO_SIZE
+ * (and the identity) for a zero axis. */
 int fxc_mat3_from_axis_angle(fxc_vec3 axis, fix16_t angle, fxc_mat3 *out);
 
 /* Sine and cosine of any fix16_t angle. The angle is reduced modulo 2*pi in

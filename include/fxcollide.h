@@ -6,12 +6,18 @@
  * bits on every platform.
  *
  * Conventions, once for the whole API:
- *  - Numbers are libfixmath fix16_t (Q16.16). Every point of every shape, in
- *    world space, must lie within |x|,|y|,|z| < 2^FXC_RANGE_BITS units
- *    (4096 by default); queries check this and answer FXC_ERR_RANGE.
+ *  - Numbers are libfixmath fix16_t (Q16.16). A query works relative to
+ *    the pair's centre (the midpoint of the two positions): every point of
+ *    both shapes must lie within 2^FXC_RANGE_BITS units (4096 by default)
+ *    of it; queries check this and answer FXC_ERR_RANGE (see "Range").
  *  - Every query and constructor returns a status (fxc_status.h); negative
  *    values are errors. Output structs are fully written whatever the
- *    status. Vector kernels (fxc_vec.h) return values, or 1/0 for success.
+ *    status (a NULL output gets FXC_ERR_NULL). Vector kernels (fxc_vec.h)
+ *    return values, or 1/0 for success.
+ *  - One word for one idea: "margin" is what a shape is swept by, "radius"
+ *    a circle of the shape (for a sphere and a capsule, the margin that
+ *    makes them), "gjk_iterations" / "epa_iterations" / "support_calls"
+ *    the work a query did.
  */
 #ifndef FXCOLLIDE_H
 #define FXCOLLIDE_H
@@ -30,15 +36,22 @@ const char *fxc_status_name(int status);
 
 /* ---- Shapes -------------------------------------------------------------
  * A shape is a convex core (point, segment, triangle, box, cylinder, cone,
- * hull or user callback) swept by a radius (margin): a sphere is a point
- * with a radius, a capsule a segment with a radius, a rounded box a box with
- * a radius. Cylinders, cones and capsules have their axis along local z.
+ * hull or user callback) swept by a margin: a sphere is a point with a
+ * margin (its radius), a capsule a segment with a margin (its radius), a
+ * rounded box a box with a margin. "radius" names a circle of the core
+ * itself (cylinder, cone base) or, for the sphere and the capsule, the
+ * margin that makes them. Cylinders, cones and capsules have their axis
+ * along local z.
+ *
  * Shapes are plain caller-owned structs: fill them with the fxc_shape_*
- * constructors, which validate the parameters. A shape sits in the world at
- * an fxc_transform: world = rot * local + pos. The rotation need not be
- * orthonormal: the core is mapped by the matrix as given (a scaled or
- * sheared box is a parallelepiped) and the radius is not; entries must stay
- * within +-2 units (FXC_ERR_BAD_TRANSFORM otherwise). */
+ * constructors, which validate the parameters. A field may be changed
+ * afterwards: every query checks each shape's parameters again (sizes,
+ * hull vertices, margin) and answers FXC_ERR_BAD_SHAPE for a value no
+ * constructor would accept, or FXC_ERR_RANGE when the shape reaches too
+ * far. A shape sits in the world at an fxc_transform: world = rot * local
+ * + pos. The rotation need not be orthonormal: the core is mapped by the
+ * matrix as given (a scaled or sheared box is a parallelepiped) and the
+ * margin is not; entries must stay within +-2 units. */
 typedef enum {
     FXC_SHAPE_POINT = 1,
     FXC_SHAPE_SEGMENT,
@@ -51,15 +64,17 @@ typedef enum {
 } fxc_shape_type;
 
 /* User support function: the point of the shape farthest along `dir`
- * (local frame, any nonzero length), in the local frame. It must stay within
- * the bound declared to fxc_shape_custom, or the query fails with
- * FXC_ERR_CALLBACK. */
+ * (local frame, never zero; any length below 2^31 raw per component), in
+ * the local frame. It must stay within the bound declared to
+ * fxc_shape_custom and be a support point (no point of the shape lies
+ * farther along dir): a query that catches it breaking either rule fails
+ * with FXC_ERR_CALLBACK. It may run any fxcollide query, but not on the
+ * workspace of the query that called it (FXC_ERR_BUSY). */
 typedef fxc_vec3 (*fxc_support_fn)(fxc_vec3 dir, void *user);
 
 typedef struct {
     fxc_shape_type type;
-    fix16_t radius;   /* margin swept around the core, >= 0 */
-    fix16_t bound;    /* max |coordinate| of any core point (local), set by the constructor */
+    fix16_t margin;   /* swept around the core, >= 0 */
     union {
         struct { fxc_vec3 a, b; } segment;
         struct { fxc_vec3 v[3]; } triangle;
@@ -67,39 +82,68 @@ typedef struct {
         struct { fix16_t radius, half_height; } cylinder;
         struct { fix16_t radius, half_height; } cone; /* apex at +half_height, base at -half_height */
         struct { const fxc_vec3 *vertices; int count; } hull;
-        struct { fxc_support_fn fn; void *user; } custom;
+        struct { fxc_support_fn fn; void *user; fix16_t bound; } custom; /* bound: max |coordinate| */
     } u;
 } fxc_shape;
 
-int fxc_shape_point(fxc_shape *s, fix16_t radius);
-int fxc_shape_sphere(fxc_shape *s, fix16_t radius);            /* radius > 0 */
-int fxc_shape_segment(fxc_shape *s, fxc_vec3 a, fxc_vec3 b, fix16_t radius);
+int fxc_shape_point(fxc_shape *s, fix16_t margin);
+int fxc_shape_sphere(fxc_shape *s, fix16_t radius);                    /* radius > 0 */
+int fxc_shape_segment(fxc_shape *s, fxc_vec3 a, fxc_vec3 b, fix16_t margin);
 int fxc_shape_capsule(fxc_shape *s, fix16_t half_height, fix16_t radius); /* both > 0 */
-int fxc_shape_triangle(fxc_shape *s, fxc_vec3 a, fxc_vec3 b, fxc_vec3 c, fix16_t radius);
-int fxc_shape_box(fxc_shape *s, fxc_vec3 half_extents, fix16_t radius); /* half extents > 0 */
-int fxc_shape_cylinder(fxc_shape *s, fix16_t half_height, fix16_t cyl_radius, fix16_t radius);
-int fxc_shape_cone(fxc_shape *s, fix16_t half_height, fix16_t base_radius, fix16_t radius);
+int fxc_shape_triangle(fxc_shape *s, fxc_vec3 a, fxc_vec3 b, fxc_vec3 c, fix16_t margin);
+int fxc_shape_box(fxc_shape *s, fxc_vec3 half_extents, fix16_t margin); /* half extents > 0 */
+int fxc_shape_cylinder(fxc_shape *s, fix16_t half_height, fix16_t radius, fix16_t margin);
+int fxc_shape_cone(fxc_shape *s, fix16_t half_height, fix16_t base_radius, fix16_t margin);
 /* vertices: caller-owned, must outlive the shape; 1..FXC_HULL_MAX_VERTICES
  * points in any order (duplicates, collinear or coplanar sets allowed). */
-int fxc_shape_hull(fxc_shape *s, const fxc_vec3 *vertices, int count, fix16_t radius);
+int fxc_shape_hull(fxc_shape *s, const fxc_vec3 *vertices, int count, fix16_t margin);
 /* bound: max |coordinate| the callback may return (local frame). */
-int fxc_shape_custom(fxc_shape *s, fxc_support_fn fn, void *user, fix16_t bound, fix16_t radius);
+int fxc_shape_custom(fxc_shape *s, fxc_support_fn fn, void *user, fix16_t bound, fix16_t margin);
 
-/* Transform from a translation and a rotation (NULL rot = identity). */
-void fxc_transform_set(fxc_transform *t, const fxc_mat3 *rot, fxc_vec3 pos);
+/* Transform from a rotation (NULL = identity) and a translation (any
+ * Q16.16 position). Returns FXC_OK, FXC_ERR_NULL (t NULL: nothing
+ * written) or FXC_ERR_BAD_TRANSFORM (a rotation entry beyond +-2 units:
+ * written as given, so that every query refuses it too). */
+int fxc_transform_set(fxc_transform *t, const fxc_mat3 *rot, fxc_vec3 pos);
 
 /* ---- Queries ------------------------------------------------------------
- * Normal points from A to B. Witness points are in world space. */
+ * Normal points from A to B. Witness points are in world space.
+ *
+ * Range: positions may lie anywhere in Q16.16, but each query needs every
+ * point of both shapes within 2^FXC_RANGE_BITS units (4096 by default) of
+ * the pair's centre, the midpoint of the two positions, coordinate by
+ * coordinate, and within +-32767 units of the world origin; a pair that
+ * reaches farther gets FXC_ERR_RANGE, in either argument order. Two small
+ * shapes may then be up to about 8000 units apart, anywhere in the world.
+ * (A shape's reach is bounded as each query computes it: |position_i -
+ * centre_i| + sum_j |R_ij| * max |local coordinate| + margin.) Every
+ * result is the same, bit for bit, wherever the pair is translated.
+ *
+ * Which query returns which status (every query can also return the
+ * errors of its arguments: FXC_ERR_NULL, FXC_ERR_BAD_SHAPE,
+ * FXC_ERR_BAD_TRANSFORM, FXC_ERR_RANGE, FXC_ERR_CALLBACK):
+ *
+ *   status                  intersect  distance  collide
+ *   FXC_SEPARATED               x          x        x
+ *   FXC_TOUCHING                           x        x
+ *   FXC_OVERLAPPING             x          x
+ *   FXC_PENETRATING                                 x
+ *   FXC_ERR_NO_CONVERGENCE                 x        x    (best answer filled in)
+ *   FXC_ERR_CAPACITY                                x    (best answer filled in)
+ *   FXC_ERR_BUSY                                    x
+ */
 typedef struct {
     fix16_t distance;  /* >= 0; 0 unless separated or touching */
-    fxc_vec3 point_a;  /* closest point on A (world) */
-    fxc_vec3 point_b;  /* closest point on B (world) */
+    fxc_vec3 point_a;  /* closest point on A (world); touching: a point of
+                        * the contact region; overlapping: a point of A in
+                        * the overlap of the cores */
+    fxc_vec3 point_b;  /* closest point on B (world), likewise */
     fxc_vec3 normal;   /* unit, from A to B: the separating axis GJK proved
                         * (the gap along it is the distance within a few
                         * LSB); zero when the cores overlap, unless they
                         * only touch */
-    int iterations;    /* GJK iterations used (<= FXC_GJK_MAX_ITERATIONS) */
-    int support_calls; /* support calls made (<= FXC_MAX_SUPPORT_CALLS) */
+    int gjk_iterations; /* <= FXC_GJK_MAX_ITERATIONS */
+    int support_calls;  /* <= FXC_MAX_SUPPORT_CALLS */
 } fxc_distance_result;
 
 /* Boolean overlap test. Returns FXC_SEPARATED, or FXC_OVERLAPPING when the
@@ -111,16 +155,20 @@ int fxc_intersect(const fxc_shape *a, const fxc_transform *ta,
 /* Distance and closest points. Returns FXC_SEPARATED (distance > tol),
  * FXC_TOUCHING (distance <= FXC_TOUCH_TOL, points valid, normal valid when
  * it could be determined), FXC_OVERLAPPING (cores or margins overlap:
- * distance 0, use fxc_collide for depth), or an error. `out` is always fully
- * written. */
+ * distance 0, use fxc_collide for depth), or an error. `out` is written
+ * once, at the end, whatever the status (zeroed on error). */
 int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
                  const fxc_shape *b, const fxc_transform *tb,
                  fxc_distance_result *out);
 
 /* ---- Penetration: EPA workspace and the one-call API ---------------------
  * The workspace holds the EPA polytope. The caller owns it (static, or on
- * its stack: sizeof(fxc_workspace) is 1.5 KB at the default capacity), so
- * queries are reentrant. Its contents between calls mean nothing. */
+ * its stack: sizeof(fxc_workspace) is about 1.5 KB at the default
+ * capacity), so queries are reentrant. Zero it, or call
+ * fxc_workspace_init, before its first use; after that its contents
+ * between queries mean nothing. While a query runs, the workspace is
+ * marked busy: a query on it from inside a support callback returns
+ * FXC_ERR_BUSY instead of overwriting the running query's polytope. */
 #define FXC_EPA_MAX_FACES (2 * FXC_EPA_MAX_VERTICES - 4)
 
 typedef struct {
@@ -132,6 +180,7 @@ typedef struct {
 } fxc_epa_face;
 
 typedef struct {
+    uint32_t busy;  /* FXC_WORKSPACE_BUSY while a query runs, else 0 */
     fxc_vec3 w[FXC_EPA_MAX_VERTICES]; /* Minkowski points a - b */
     fxc_vec3 a[FXC_EPA_MAX_VERTICES]; /* their support points on A */
     fxc_epa_face face[FXC_EPA_MAX_FACES];
@@ -140,11 +189,18 @@ typedef struct {
     int nfree;      /* free slots below nf */
 } fxc_workspace;
 
+#define FXC_WORKSPACE_BUSY UINT32_C(0x42555359) /* "BUSY" */
+
+/* Prepares a workspace for its first query (the same as zeroing it).
+ * Returns FXC_OK or FXC_ERR_NULL. */
+int fxc_workspace_init(fxc_workspace *ws);
+
 typedef struct {
     fix16_t distance;  /* separated or touching: gap >= 0; otherwise 0 */
     fix16_t depth;     /* penetrating or touching: overlap >= 0; otherwise 0 */
     fxc_vec3 normal;   /* unit, from A to B: moving B by depth * normal ends the overlap */
-    fxc_vec3 point_a;  /* closest point / deepest contact point on A (world) */
+    fxc_vec3 point_a;  /* closest point / deepest contact point on A (world);
+                        * touching: a point of the contact region */
     fxc_vec3 point_b;  /* closest point / deepest contact point on B (world) */
     int gjk_iterations; /* <= FXC_GJK_MAX_ITERATIONS */
     int epa_iterations; /* <= FXC_EPA_MAX_ITERATIONS */
@@ -155,8 +211,11 @@ typedef struct {
  * FXC_TOUCHING (distance and depth within FXC_TOUCH_TOL), FXC_PENETRATING
  * (depth, normal, contact point on A and on B), or an error. Shapes with a
  * margin get shallow contact from GJK on their cores; EPA runs only when the
- * cores overlap. FXC_ERR_CAPACITY / FXC_ERR_NO_CONVERGENCE come with the best
- * answer found (all fields valid). `out` is always fully written. */
+ * cores overlap. FXC_ERR_CAPACITY / FXC_ERR_NO_CONVERGENCE come with the
+ * best answer found (all fields valid): the normal of the best direction
+ * EPA tried and the depth along it, an upper bound (moving B by depth *
+ * normal still ends the overlap). `out` is written once, at the end,
+ * whatever the status (zeroed on error), so it may even lie in `ws`. */
 int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
                 const fxc_shape *b, const fxc_transform *tb,
                 fxc_workspace *ws, fxc_contact *out);

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <time.h>
 #include "port.h"
+#include "fxc_config.h"
 
 void port_init(void) {}
 
@@ -31,3 +32,12 @@ const char *port_name(void) { return "host"; }
 uint32_t port_stack_mark(void) { return 0; }
 uint32_t port_stack_peak(void) { return 0; }
 uint32_t port_stack_room(void) { return 0; }
+
+/* The library's FXC_ASSERT hook (host builds define FXC_ASSERT_HOOK): a
+ * "cannot happen" path was reached, so the run must fail loudly. */
+void fxc_assert_failed(const char *cond, const char *file, int line)
+{
+    fflush(stdout);
+    fprintf(stderr, "FXC_ASSERT failed: %s at %s:%d\n", cond, file, line);
+    abort();
+}

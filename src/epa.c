@@ -183,7 +183,7 @@ static int grow_from_triangle(fxc_pair *p, const fxc_vec3 *w, fxc_svert *out)
 static void flat_result(fxc_epa_result *r, fxc_vec3w d, const fxc_simplex *s)
 {
     r->depth = 0;
-    if (!fxc_v3w_normalize(d, &r->normal)) r->normal = fxc_v3(FXC_ONE, 0, 0);
+    if (!fxc_dir_fit(&d, &r->dir)) r->dir = fxc_v3((fix16_t)1 << 27, 0, 0);
     fxc_simplex_points(s, &r->point_a, &r->point_b);
 }
 
@@ -277,7 +277,7 @@ static void face_result(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3
     int64_t h = fxc_v3_dot_wide(n, w);
     int i;
     r->depth = (fix16_t)fxc_div_sqrt(h > 0 ? h : 0, (uint64_t)fxc_v3_dot_wide(n, n));
-    fxc_v3_normalize(n, &r->normal);
+    r->dir = n;
     for (i = 0; i < 3; i++) P[i] = ws->w[f->v[i]];
     fxc_triangle_weights(P, wt);
     wp = fxc_weighted_point(P, wt, 3);

@@ -6,7 +6,7 @@
 
 typedef struct {
     fix16_t depth;    /* of the cores, raw, >= 0 */
-    fxc_vec3 normal;  /* unit, A to B */
+    fxc_vec3 dir;     /* the normal, A to B, fitted to 28 bits (fxc_dir_fit) */
     fxc_vec3 point_a; /* pair frame, on A's core */
     fxc_vec3 point_b; /* pair frame, on B's core */
     int iterations;

@@ -1,9 +1,21 @@
-/* Bit length of integers (internal header). */
+/* Bit lengths, magnitudes and direction fitting of integers (internal header). */
 #ifndef FXC_BITS_H
 #define FXC_BITS_H
 
 #include <stdint.h>
 #include "fxc_vec.h"
+
+/* |v| as unsigned: exact for every v, INT32_MIN included. */
+static inline uint32_t fxc_abs_u32(int32_t v)
+{
+    return v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
+}
+
+/* Component i (0, 1, 2) of v. */
+static inline fix16_t fxc_v3_get(fxc_vec3 v, int i)
+{
+    return i == 0 ? v.x : i == 1 ? v.y : v.z;
+}
 
 /* Number of significant bits of v (0 for 0): one CLZ instruction where
  * the core has one (Cortex-M3 and up, the host), else a binary search. */

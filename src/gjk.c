@@ -347,14 +347,46 @@ static int simplex_reduce(fxc_simplex *s, measure *m)
     return f.on_origin;
 }
 
+/* a . b exactly, for |a_i| < 2^62 and |b_i| < 2^30: below 2^94. */
+static fxc_i128 dot_i128(fxc_vec3w a, fxc_vec3 b)
+{
+    return i128_add(i128_add(i128_mul64(a.x, b.x), i128_mul64(a.y, b.y)), i128_mul64(a.z, b.z));
+}
+
+/* Q30 weights of the origin in tetrahedron P (which holds it): with edges
+ * e_i = P_i - P_0 (< 2^30) and D = e1 . (e2 x e3), Cramer's rule gives
+ * w_1 = -P_0 . (e2 x e3) / D, w_2 = -P_0 . (e3 x e1) / D,
+ * w_3 = -P_0 . (e1 x e2) / D: exact 128-bit numerators (cross products
+ * < 2^61, times points < 2^29), each in [0, D] because the origin is
+ * inside, one rounded division each. */
+static void tetra_weights(const fxc_vec3 *P, int32_t w[4])
+{
+    fxc_vec3 e1 = fxc_v3_sub(P[1], P[0]), e2 = fxc_v3_sub(P[2], P[0]), e3 = fxc_v3_sub(P[3], P[0]);
+    fxc_vec3 o = fxc_v3_neg(P[0]);
+    fxc_vec3w c23 = fxc_v3_cross_wide(e2, e3);
+    fxc_i128 num[3], den = dot_i128(c23, e1);
+    int i, neg = i128_sign(den) < 0;
+    num[0] = dot_i128(c23, o);
+    num[1] = dot_i128(fxc_v3_cross_wide(e3, e1), o);
+    num[2] = dot_i128(fxc_v3_cross_wide(e1, e2), o);
+    /* A contained tetrahedron is never flat (tetra_feature). */
+    FXC_ASSERT(i128_sign(den) != 0);
+    w[0] = FXC_W_ONE;
+    for (i = 0; i < 3; i++) {
+        w[i + 1] = frac_q30(neg ? i128_neg(num[i]) : num[i], neg ? i128_neg(den) : den);
+        w[0] -= w[i + 1];
+    }
+}
+
 void fxc_simplex_points(const fxc_simplex *s, fxc_vec3 *a, fxc_vec3 *b)
 {
-    fxc_vec3 P[3];
-    int32_t w[3];
-    int i, n = s->n < 4 ? s->n : 1; /* inside a tetrahedron: its first point */
-    P[0] = s->p[0].w;               /* n >= 1 */
+    fxc_vec3 P[4];
+    int32_t w[4];
+    int i, n = s->n;
+    P[0] = s->p[0].w; /* n >= 1 */
     for (i = 1; i < n; i++) P[i] = s->p[i].w;
-    feature_weights(P, n, w);
+    if (n == 4) tetra_weights(P, w);
+    else feature_weights(P, n, w);
     for (i = 0; i < n; i++) P[i] = s->p[i].a;
     *a = fxc_weighted_point(P, w, n);
     for (i = 0; i < n; i++) P[i] = fxc_v3_sub(s->p[i].a, s->p[i].w); /* B's points */
@@ -436,7 +468,7 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     int64_t prev_br = FXC_NO_BRACKET; /* the previous step's */
     /* fxc_intersect (early exits) needs no touching plane */
     int track_touch = sep_exit < 0 && hit_exit < 0;
-    fxc_vec3w centres = fxc_v3_widen(p->b.offset);
+    fxc_vec3w centres = fxc_v3_widen(fxc_v3_sub(p->b.offset, p->a.offset));
 
     /* First direction: from A's centre towards B's (the support of A - B
      * along it is the likeliest closest point); +x if the centres meet. */

@@ -50,14 +50,15 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
 /* Distance of the cores, raw, rounded (0 when contained). */
 fix16_t fxc_gjk_distance(const fxc_gjk_result *r);
 
-/* Sum of P[i] * w[i] / 2^30 for Q30 weights summing to 2^30 (formed from
- * the edges P[i] - P[0]: each below 2^30, products below 2^60, sums below
- * 2^62), rounded once. */
+/* Sum of P[i] * w[i] / 2^30 for n <= 4 non-negative Q30 weights summing to
+ * 2^30 (formed from the edges P[i] - P[0]: each below 2^30, products below
+ * 2^60, their sum too), rounded once. */
 fxc_vec3 fxc_weighted_point(const fxc_vec3 *P, const int32_t *w, int n);
 
 /* Weighted sums of the simplex's source points with the weights of its
  * point closest to the origin: the closest points on A and on B in the pair
- * frame (a tetrahedron holding the origin gives its first point's). */
+ * frame. When the origin lies in the simplex, these are its own weights:
+ * the two points coincide (within their rounding), a point of both cores. */
 void fxc_simplex_points(const fxc_simplex *s, fxc_vec3 *a, fxc_vec3 *b);
 
 /* Q30 weights (in the order of P) of the point of triangle P closest to the

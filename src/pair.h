@@ -1,10 +1,11 @@
 /* A pair of shapes prepared for a query (internal header).
  *
- * All support points are expressed relative to A's position ("pair frame"),
- * so Minkowski points w = a - b do not depend on where the pair sits in the
- * world: results are translation invariant to the bit, and magnitudes stay
- * small. With both shapes inside the supported range, pair-frame points are
- * below 2^29 raw and Minkowski points below 2^29 raw as well. */
+ * All support points are expressed relative to the pair's centre, the
+ * midpoint of the two positions ("pair frame"), so nothing depends on
+ * where the pair sits in the world: results are translation invariant to
+ * the bit, and magnitudes stay small. With both shapes within the
+ * supported range of the centre, pair-frame points are below 2^28 raw and
+ * Minkowski points below 2^29 raw. */
 #ifndef FXC_PAIR_H
 #define FXC_PAIR_H
 
@@ -26,14 +27,23 @@ typedef struct {
 
 typedef struct {
     fxc_body a, b;
-    fxc_vec3 origin;    /* world position of the pair frame (A's position) */
+    fxc_vec3 origin;    /* world position of the pair frame (the pair's centre) */
     int status;         /* FXC_OK, or FXC_ERR_CALLBACK once a callback misbehaved */
     int has_custom;     /* a user callback is involved: check its answers */
     int support_calls;
 } fxc_pair;
 
-/* Validates both shapes and transforms (NULL, shape type, rotation entries,
- * world extent within range) and prepares the pair. */
+/* The constructors' rules on a shape's fields as they are now (src/shape.c):
+ * FXC_OK or the status a constructor would give, and the core's reach
+ * (largest |local coordinate| of a core point; 0 on error). */
+int fxc_shape_check(const fxc_shape *s, uint32_t *reach);
+
+/* 1 if every rotation entry is within +-2 units. */
+int fxc_rotation_ok(const fxc_mat3 *m);
+
+/* Validates both shapes and transforms (NULL, shape fields, rotation
+ * entries, reach within range of the pair's centre and of the world) and
+ * prepares the pair. */
 int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
                   const fxc_shape *b, const fxc_transform *tb);
 

@@ -1,16 +1,20 @@
-/* Public queries: intersect and distance (GJK), collide (GJK + EPA). */
+/* Public queries: intersect and distance (GJK), collide (GJK + EPA).
+ *
+ * Each query computes its answer into a local result and writes the
+ * caller's output once, at the end: an output placed anywhere (even in the
+ * workspace) gets one consistent answer. */
 #include <stddef.h>
 #include "epa.h"
 #include "wide.h"
 
-/* All-zero results, written first so every field is set whatever happens. */
+/* All-zero results, the answer on every error. */
 static const fxc_distance_result zero_distance;
 static const fxc_contact zero_contact;
 
 /* Sum of the two margins (each < 2^28 raw: the sum fits). */
 static int32_t margins(const fxc_pair *p)
 {
-    return p->a.shape->radius + p->b.shape->radius;
+    return p->a.shape->margin + p->b.shape->margin;
 }
 
 /* The origin lies in GJK's final simplex. If the whole Minkowski difference
@@ -19,15 +23,15 @@ static int32_t margins(const fxc_pair *p)
  * B. Candidate planes: one GJK met on its way (free), else the simplex's
  * own: a triangle's plane, the tetrahedron faces holding the origin, or two
  * planes across a segment; two support calls each, at most 8. Returns 1
- * and the unit normal when proven. */
-static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *normal)
+ * and the plane's fitted direction when proven. */
+static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *dir)
 {
     static const int face[4][3] = { { 0, 1, 2 }, { 1, 2, 3 }, { 0, 2, 3 }, { 0, 1, 3 } };
     const fxc_simplex *s = &g->s;
     fxc_vec3w cand[4];
     int q, nc = 0;
     if (g->touch) {
-        fxc_v3_normalize(g->touch_dir, normal);
+        *dir = g->touch_dir;
         return 1;
     }
     if (s->n == 2) {
@@ -50,7 +54,7 @@ static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *normal
             fxc_pair_support(p, d, &w);
             /* max of d.x over A - B within the band? */
             if (fxc_height_within(fxc_v3_dot_wide(d, w.w), fxc_v3_dot_wide(d, d), FXC_TOUCH_TOL)) {
-                fxc_v3_normalize(d, normal);
+                *dir = d;
                 return 1;
             }
             d = fxc_v3_neg(d);
@@ -69,12 +73,33 @@ static int contact_status(int64_t signed_dist, int deep)
     return deep;
 }
 
-/* Points on the cores (pair frame) pushed out by the margins along the
- * normal, in world space. */
-static void surface_points(const fxc_pair *p, fxc_vec3 pa, fxc_vec3 pb, fxc_vec3 n, fxc_vec3 *wa, fxc_vec3 *wb)
+/* The margin m (< 2^28 raw) along the fitted direction d (28 bits, not
+ * zero): m * d_i / |d| per component, with 1/|d| from fxc_rsqrt (relative
+ * 2^-28) and each product cut to 32 significant bits (2^-32), rounded
+ * once: within 1.5 LSB of the exact offset even at the largest margin, so
+ * that a point pushed out by it is as good as the distance. (A unit normal
+ * rounded to Q16.16 first would be off by up to 2^-17 per component: 2^11
+ * LSB at the same margin.) */
+static fxc_vec3 margin_along(fix16_t m, fxc_vec3 d, uint32_t t, int e)
 {
-    *wa = fxc_pair_to_world(p, fxc_v3_add(pa, fxc_v3_scale(n, p->a.shape->radius)));
-    *wb = fxc_pair_to_world(p, fxc_v3_sub(pb, fxc_v3_scale(n, p->b.shape->radius)));
+    return fxc_v3((fix16_t)fxc_mul_rsqrt(fxc_smull(m, d.x), t, e), (fix16_t)fxc_mul_rsqrt(fxc_smull(m, d.y), t, e),
+                  (fix16_t)fxc_mul_rsqrt(fxc_smull(m, d.z), t, e));
+}
+
+/* The unit normal of the fitted direction d (zero for a zero d) and the
+ * points on the surfaces: the core points (pair frame) pushed out by the
+ * margins along d, in world space. */
+static void surface(const fxc_pair *p, fxc_vec3 d, fxc_vec3 ca, fxc_vec3 cb, fxc_vec3 *n, fxc_vec3 *pa, fxc_vec3 *pb)
+{
+    if (fxc_v3_normalize(d, n)) {
+        uint32_t t;
+        int e;
+        fxc_rsqrt((uint64_t)fxc_v3_dot_wide(d, d), &t, &e);
+        ca = fxc_v3_add(ca, margin_along(p->a.shape->margin, d, t, e));
+        cb = fxc_v3_sub(cb, margin_along(p->b.shape->margin, d, t, e));
+    }
+    *pa = fxc_pair_to_world(p, ca);
+    *pb = fxc_pair_to_world(p, cb);
 }
 
 /* Answer from GJK alone, cores apart: the normal is the separating axis
@@ -85,11 +110,10 @@ static void surface_points(const fxc_pair *p, fxc_vec3 pa, fxc_vec3 pb, fxc_vec3
  * subtracted). */
 static int64_t apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *n, fxc_vec3 *pa, fxc_vec3 *pb)
 {
-    fxc_vec3 ca, cb;
-    (void)fxc_v3_normalize(g->dir, n);
-    if (g->dist8 <= (int64_t)FXC_TOUCH_TOL * 256 && g->low8 < -(int64_t)FXC_TOUCH_TOL * 256) (void)prove_touching(p, g, n);
+    fxc_vec3 ca, cb, d = g->dir;
+    if (g->dist8 <= (int64_t)FXC_TOUCH_TOL * 256 && g->low8 < -(int64_t)FXC_TOUCH_TOL * 256) (void)prove_touching(p, g, &d);
     fxc_simplex_points(&g->s, &ca, &cb);
-    surface_points(p, ca, cb, *n, pa, pb);
+    surface(p, d, ca, cb, n, pa, pb);
     return (int64_t)fxc_gjk_distance(g) - margins(p);
 }
 
@@ -117,57 +141,71 @@ int fxc_intersect(const fxc_shape *a, const fxc_transform *ta,
     }
 }
 
-int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
-                 const fxc_shape *b, const fxc_transform *tb,
-                 fxc_distance_result *out)
+/* fxc_distance into *out (a local of the caller). */
+static int distance(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
+                    fxc_distance_result *out)
 {
     fxc_pair p;
     fxc_gjk_result g;
-    int st;
-
-    if (out == NULL) return FXC_ERR_NULL;
-    *out = zero_distance;
-    st = fxc_pair_init(&p, a, ta, b, tb);
+    int st = fxc_pair_init(&p, a, ta, b, tb);
     if (st != FXC_OK) return st;
     fxc_gjk(&p, -1, -1, &g);
     if (p.status != FXC_OK) return p.status;
-    out->iterations = g.iterations;
-
+    out->gjk_iterations = g.iterations;
     if (g.outcome == FXC_GJK_CONTAINED) {
         /* Cores meet: touching only if the cores merely touch and the
-         * margins are within the touching band. */
+         * margins are within the touching band. The points are the
+         * origin's own weights in the simplex: a point of A and one of B
+         * that coincide, in the overlap of the cores. */
+        fxc_vec3 d = fxc_v3(0, 0, 0), ca, cb;
         st = FXC_OVERLAPPING;
-        if (margins(&p) <= FXC_TOUCH_TOL && prove_touching(&p, &g, &out->normal)) st = FXC_TOUCHING;
-        fxc_simplex_points(&g.s, &out->point_a, &out->point_b);
-        out->point_a = fxc_pair_to_world(&p, out->point_a);
-        out->point_b = fxc_pair_to_world(&p, out->point_b);
+        if (margins(&p) <= FXC_TOUCH_TOL && prove_touching(&p, &g, &d)) st = FXC_TOUCHING;
+        fxc_simplex_points(&g.s, &ca, &cb);
+        surface(&p, d, ca, cb, &out->normal, &out->point_a, &out->point_b);
     } else {
         int64_t dist = apart_result(&p, &g, &out->normal, &out->point_a, &out->point_b);
         out->distance = dist > 0 ? (fix16_t)dist : 0;
         st = g.outcome == FXC_GJK_CAPPED ? FXC_ERR_NO_CONVERGENCE : contact_status(dist, FXC_OVERLAPPING);
     }
     out->support_calls = p.support_calls;
-    if (p.status != FXC_OK) {
-        *out = zero_distance;
-        return p.status;
-    }
+    return p.status != FXC_OK ? p.status : st;
+}
+
+int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
+                 const fxc_shape *b, const fxc_transform *tb,
+                 fxc_distance_result *out)
+{
+    fxc_distance_result r = zero_distance;
+    int st;
+    if (out == NULL) return FXC_ERR_NULL;
+    st = distance(a, ta, b, tb, &r);
+    if (st < 0 && st != FXC_ERR_NO_CONVERGENCE) r = zero_distance;
+    *out = r;
     return st;
 }
 
-int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
-                const fxc_shape *b, const fxc_transform *tb,
-                fxc_workspace *ws, fxc_contact *out)
+/* Cores overlap: their depth from EPA, or from the support plane GJK met
+ * within the touching band (the cores only touch, and the plane's height
+ * is their depth along its normal). */
+static int core_depth(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_result *e)
+{
+    if (!g->touch) return fxc_epa(p, g, ws, e);
+    e->dir = g->touch_dir;
+    e->depth = g->touch_height;
+    fxc_simplex_points(&g->s, &e->point_a, &e->point_b);
+    e->iterations = 0;
+    return FXC_OK;
+}
+
+/* fxc_collide into *out (a local of the caller), on a workspace marked
+ * busy. */
+static int collide(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
+                   fxc_workspace *ws, fxc_contact *out)
 {
     fxc_pair p;
     fxc_gjk_result g;
-    fxc_epa_result e;
     int64_t sd;
-    int st;
-
-    if (out == NULL) return FXC_ERR_NULL;
-    *out = zero_contact;
-    if (ws == NULL) return FXC_ERR_NULL;
-    st = fxc_pair_init(&p, a, ta, b, tb);
+    int st = fxc_pair_init(&p, a, ta, b, tb);
     if (st != FXC_OK) return st;
     fxc_gjk(&p, -1, -1, &g);
     if (p.status != FXC_OK) return p.status;
@@ -179,28 +217,36 @@ int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
         sd = apart_result(&p, &g, &out->normal, &out->point_a, &out->point_b);
         st = g.outcome == FXC_GJK_CAPPED ? FXC_ERR_NO_CONVERGENCE : FXC_OK;
     } else {
-        if (g.touch) {
-            /* A support plane within the band: the cores only touch, and
-             * the plane's height is their depth along its normal. */
-            fxc_v3_normalize(g.touch_dir, &e.normal);
-            e.depth = g.touch_height;
-            fxc_simplex_points(&g.s, &e.point_a, &e.point_b);
-            e.iterations = 0;
-            st = FXC_OK;
-        } else {
-            st = fxc_epa(&p, &g, ws, &e);
-        }
+        fxc_epa_result e;
+        st = core_depth(&p, &g, ws, &e);
         out->epa_iterations = e.iterations;
         sd = -((int64_t)e.depth + margins(&p));
-        out->normal = e.normal;
-        surface_points(&p, e.point_a, e.point_b, e.normal, &out->point_a, &out->point_b);
+        surface(&p, e.dir, e.point_a, e.point_b, &out->normal, &out->point_a, &out->point_b);
     }
     if (sd >= 0) out->distance = (fix16_t)sd;
     else out->depth = (fix16_t)-sd;
     out->support_calls = p.support_calls;
-    if (p.status != FXC_OK) {
-        *out = zero_contact;
-        return p.status;
-    }
+    if (p.status != FXC_OK) return p.status;
     return st != FXC_OK ? st : contact_status(sd, FXC_PENETRATING);
+}
+
+int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
+                const fxc_shape *b, const fxc_transform *tb,
+                fxc_workspace *ws, fxc_contact *out)
+{
+    fxc_contact c = zero_contact;
+    int st;
+    if (out == NULL) return FXC_ERR_NULL;
+    if (ws == NULL) {
+        st = FXC_ERR_NULL;
+    } else if (ws->busy == FXC_WORKSPACE_BUSY) {
+        st = FXC_ERR_BUSY;
+    } else {
+        ws->busy = FXC_WORKSPACE_BUSY;
+        st = collide(a, ta, b, tb, ws, &c);
+        ws->busy = 0;
+    }
+    if (st < 0 && st != FXC_ERR_CAPACITY && st != FXC_ERR_NO_CONVERGENCE) c = zero_contact;
+    *out = c;
+    return st;
 }

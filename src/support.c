@@ -92,77 +92,83 @@ static fxc_vec3 core_support(const fxc_shape *s, fxc_vec3 d, int *status)
         p = v[k];
         break;
     }
-    case FXC_SHAPE_CUSTOM:
+    case FXC_SHAPE_CUSTOM: {
+        fix16_t b = s->u.custom.bound;
+        /* A singular rotation can map a direction to zero: then every core
+         * point ties, and the callback, promised a nonzero direction, is
+         * asked along +x. */
+        if (d.x == 0 && d.y == 0 && d.z == 0) d.x = FXC_ONE;
         p = s->u.custom.fn(d, s->u.custom.user);
         /* A point beyond the declared bound could break the range budget:
          * refuse it and use the origin instead so the query stays safe. */
-        if (p.x > s->bound || p.x < -s->bound || p.y > s->bound || p.y < -s->bound ||
-            p.z > s->bound || p.z < -s->bound) {
+        if (p.x > b || p.x < -b || p.y > b || p.y < -b || p.z > b || p.z < -b) {
             *status = FXC_ERR_CALLBACK;
             p = fxc_v3(0, 0, 0);
         }
         break;
     }
+    default: /* unreachable: check_body refused the type */
+        FXC_ASSERT(0);
+        break;
+    }
     return p;
-}
-
-static int valid_type(const fxc_shape *s)
-{
-    return s->type >= FXC_SHAPE_POINT && s->type <= FXC_SHAPE_CUSTOM && s->radius >= 0 &&
-           s->bound >= 0 && fxc_in_range(s->bound) && fxc_in_range(s->radius) &&
-           !(s->type == FXC_SHAPE_HULL && (s->u.hull.vertices == NULL || s->u.hull.count < 1 ||
-                                           s->u.hull.count > FXC_HULL_MAX_VERTICES)) &&
-           !(s->type == FXC_SHAPE_CUSTOM && s->u.custom.fn == NULL);
 }
 
 /* The budget below (and in every kernel) assumes points below 2^28 raw. */
 typedef char fxc_check_range_bits[FXC_RANGE_BITS <= 12 ? 1 : -1];
 
-/* |v| as unsigned (exact for every v, INT32_MIN included). */
-static uint32_t magnitude(fix16_t v)
+/* One body of a query: its shape's fields and rotation valid, and every
+ * point of it within FXC_RAW_LIMIT of the pair's centre and within
+ * FXC_WORLD_LIMIT of the world origin, per coordinate. Each world
+ * coordinate of the body is within pos_i + sum_j |R_ij| * reach + margin.
+ * Budget: a row's magnitudes add to at most 6 * 2^16 < 2^19; reach and
+ * margin are at most FXC_RAW_LIMIT < 2^28 (fxc_shape_check), so the
+ * extent is below 2^47 >> 16 = 2^31, and with positions below 2^31 every
+ * sum fits int64. */
+static int check_body(const fxc_shape *s, const fxc_transform *t, fxc_vec3 centre)
 {
-    return v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
-}
-
-/* Rotation entries within +-2 units; then each world coordinate of the
- * shape is within |pos| + sum_j |R_ij| * bound + radius, which must be
- * inside the supported range. 32-bit sums: a row's magnitudes add to at
- * most 6 * 2^16 < 2^19, times bound < 2^28 is below 2^47, so the extent
- * (rounded up) is below 2^31 and with |pos| and the radius (< 2^28 each)
- * below 2^32. */
-static int check_body(const fxc_shape *s, const fxc_transform *t)
-{
-    int i, j;
-    if (!valid_type(s)) return FXC_ERR_BAD_SHAPE;
-    for (i = 0; i < 3; i++)
-        for (j = 0; j < 3; j++)
-            if (t->rot.m[i][j] > 2 * FXC_ONE || t->rot.m[i][j] < -2 * FXC_ONE) return FXC_ERR_BAD_TRANSFORM;
-    if (!fxc_v3_in_range(t->pos)) return FXC_ERR_RANGE;
+    uint32_t reach;
+    int i, st = fxc_shape_check(s, &reach);
+    if (st != FXC_OK) return st == FXC_ERR_RANGE ? FXC_ERR_RANGE : FXC_ERR_BAD_SHAPE;
+    if (!fxc_rotation_ok(&t->rot)) return FXC_ERR_BAD_TRANSFORM;
     for (i = 0; i < 3; i++) {
         const fix16_t *row = t->rot.m[i];
-        uint32_t rowsum = magnitude(row[0]) + magnitude(row[1]) + magnitude(row[2]);
-        uint32_t ext = (uint32_t)((fxc_umull(rowsum, (uint32_t)s->bound) + 0xFFFF) >> 16);
-        fix16_t c = i == 0 ? t->pos.x : i == 1 ? t->pos.y : t->pos.z;
-        if (magnitude(c) + ext + (uint32_t)s->radius > (uint32_t)FXC_RAW_LIMIT) return FXC_ERR_RANGE;
+        uint32_t rowsum = fxc_abs_u32(row[0]) + fxc_abs_u32(row[1]) + fxc_abs_u32(row[2]);
+        int64_t ext = (int64_t)((fxc_umull(rowsum, reach) + 0xFFFF) >> 16) + s->margin;
+        fix16_t c = fxc_v3_get(t->pos, i);
+        int64_t rel = (int64_t)c - fxc_v3_get(centre, i);
+        if (rel < 0) rel = -rel;
+        if (rel + ext > FXC_RAW_LIMIT) return FXC_ERR_RANGE;
+        if ((int64_t)fxc_abs_u32(c) + ext > FXC_WORLD_LIMIT) return FXC_ERR_RANGE;
     }
     return FXC_OK;
+}
+
+/* The pair's centre: the midpoint of the two positions, rounded down (the
+ * same for A, B and B, A, and moved exactly by a common translation). */
+static fix16_t mid(fix16_t a, fix16_t b)
+{
+    return (fix16_t)(((int64_t)a + b) >> 1);
 }
 
 int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
                   const fxc_shape *b, const fxc_transform *tb)
 {
+    fxc_vec3 c;
     int st;
     if (a == NULL || b == NULL || ta == NULL || tb == NULL) return FXC_ERR_NULL;
-    st = check_body(a, ta);
-    if (st == FXC_OK) st = check_body(b, tb);
+    c = fxc_v3(mid(ta->pos.x, tb->pos.x), mid(ta->pos.y, tb->pos.y), mid(ta->pos.z, tb->pos.z));
+    st = check_body(a, ta, c);
+    if (st == FXC_OK) st = check_body(b, tb, c);
     if (st != FXC_OK) return st;
+    /* both offsets within FXC_RAW_LIMIT per coordinate (check_body) */
     p->a.shape = a;
     p->a.rot = &ta->rot;
-    p->a.offset = fxc_v3(0, 0, 0);
+    p->a.offset = fxc_v3_sub(ta->pos, c);
     p->b.shape = b;
     p->b.rot = &tb->rot;
-    p->b.offset = fxc_v3_sub(tb->pos, ta->pos); /* both in range: exact, < 2^29 */
-    p->origin = ta->pos;
+    p->b.offset = fxc_v3_sub(tb->pos, c);
+    p->origin = c;
     p->status = FXC_OK;
     p->support_calls = 0;
     p->has_custom = a->type == FXC_SHAPE_CUSTOM || b->type == FXC_SHAPE_CUSTOM;

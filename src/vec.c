@@ -1,5 +1,6 @@
 /* Out-of-line vector, matrix and angle kernels (see include/fxc_vec.h for
  * the bit budget of each). */
+#include <stddef.h>
 #include "fxcollide.h"
 #include "fxc_bits.h"
 
@@ -197,6 +198,7 @@ int fxc_mat3_from_quat(fxc_quat q, fxc_mat3 *out)
     uint64_t n = (uint64_t)ww + (uint64_t)xx + (uint64_t)yy + (uint64_t)zz;
     int64_t d, xy, xz, yz, wx, wy, wz;
 
+    if (out == NULL) return FXC_ERR_NULL;
     /* 2^-8 <= |q| <= 128 units  <=>  2^16 <= n <= 2^46 (raw Q32.32). Then
      * every component is below 2^23 raw and every product below 2^46. */
     if (n < ((uint64_t)1 << 16) || n > ((uint64_t)1 << 46)) {
@@ -248,6 +250,7 @@ int fxc_mat3_from_axis_angle(fxc_vec3 axis, fix16_t angle, fxc_mat3 *out)
     int64_t t, kv[3], sk[3];
     int i;
 
+    if (out == NULL) return FXC_ERR_NULL;
     if (!fxc_v3_normalize(axis, &k)) {
         fxc_mat3_identity(out);
         return FXC_ERR_ZERO_SIZE;

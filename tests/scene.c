@@ -2,9 +2,12 @@
 #include <math.h>
 #include "scene.h"
 
-const scale_class SCALE_UNIT = { "unit", 16384, 65536, 3 * 65536 };
-const scale_class SCALE_SMALL = { "small", 328, 3277, 10000 };   /* 0.005 .. 0.05 units */
-const scale_class SCALE_LARGE = { "large", 20 * 65536, 600 * 65536, 3000 * 65536 }; /* up to ~4040 units: the range limit */
+const scale_class SCALE_UNIT = { "unit", 16384, 65536, 3 * 65536, { 0, 0, 0 } };
+const scale_class SCALE_SMALL = { "small", 328, 3277, 10000, { 0, 0, 0 } }; /* 0.005 .. 0.05 units */
+/* Pairs up to ~4040 units across (the range limit of a pair), far out in
+ * the world: around (28000, -28000, 27000) units. */
+const scale_class SCALE_LARGE = { "large", 20 * 65536, 600 * 65536, 1500 * 65536,
+                                  { 28000 * 65536, -28000 * 65536, 27000 * 65536 } };
 
 void scene_rotation(t_rng *r, fxc_mat3 *m)
 {
@@ -60,7 +63,7 @@ void scene_finish(body *b)
         w[1] = rg_xf_apply(&b->rxf, rg_from(b->shape.u.segment.b));
         n = 2;
     }
-    b->radius = t_d(b->shape.radius);
+    b->radius = t_d(b->shape.margin);
     CHECK(rg_poly_build(&b->poly, w, n) == 0);
 }
 
@@ -68,6 +71,7 @@ void scene_random_polytope(t_rng *r, body *b, const scale_class *sc, int hull)
 {
     fxc_mat3 m;
     fxc_vec3 pos = t_vec(r, -sc->spread, sc->spread);
+    pos = fxc_v3_add(pos, sc->centre);
     if (hull) {
         int n = 4 + (int)(t_next(r) % 9);
         scene_hull(r, b, n, t_range(r, sc->size_min, sc->size_max));

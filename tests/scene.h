@@ -23,7 +23,8 @@ typedef struct {
 typedef struct {
     const char *name;
     int32_t size_min, size_max; /* raw */
-    int32_t spread;             /* raw: positions in +-spread */
+    int32_t spread;             /* raw: positions in +-spread around centre */
+    fxc_vec3 centre;
 } scale_class;
 
 extern const scale_class SCALE_UNIT, SCALE_SMALL, SCALE_LARGE;

@@ -1,6 +1,7 @@
 /* Bad input: one test per row of the README's bad-input table. Every call
  * must return its documented status, write its whole output, and never
  * crash or hang. */
+#include <math.h>
 #include <string.h>
 #include "test.h"
 
@@ -28,7 +29,7 @@ static void all_queries(const fxc_shape *a, const fxc_transform *xa, const fxc_s
     CHECK_MSG(fxc_intersect(a, xa, b, xb) == want, "intersect: %s", fxc_status_name(fxc_intersect(a, xa, b, xb)));
     CHECK_MSG(fxc_distance(a, xa, b, xb, &d) == want, "distance: %s", fxc_status_name(fxc_distance(a, xa, b, xb, &d)));
     CHECK_MSG(fxc_collide(a, xa, b, xb, &t_ws, &c) == want, "collide: %s", fxc_status_name(fxc_collide(a, xa, b, xb, &t_ws, &c)));
-    CHECK(d.distance == 0 && d.iterations == 0 && d.normal.x == 0 && d.point_a.y == 0 && d.point_b.z == 0);
+    CHECK(d.distance == 0 && d.gjk_iterations == 0 && d.normal.x == 0 && d.point_a.y == 0 && d.point_b.z == 0);
     CHECK(c.depth == 0 && c.distance == 0 && c.gjk_iterations == 0 && c.epa_iterations == 0 && c.normal.z == 0 &&
           c.point_a.x == 0 && c.point_b.y == 0);
 }
@@ -84,6 +85,10 @@ void test_bad_hulls(void)
     CHECK(fxc_shape_hull(&s, many, 5, 0) == FXC_ERR_RANGE);
 }
 
+/* Twice the range: two positions this far apart put their centre at the
+ * range's limit from each. */
+#define TWO_LIMITS (2 * FXC_RAW_LIMIT)
+
 void test_bad_range(void)
 {
     fxc_shape s;
@@ -92,36 +97,113 @@ void test_bad_range(void)
     CHECK(fxc_shape_sphere(&s, FXC_FIX16_MAX) == FXC_ERR_RANGE);
     CHECK(fxc_shape_segment(&s, V(0, 0, 0), fxc_v3(0, (fix16_t)0x80000000, 0), 0) == FXC_ERR_RANGE);
     valid_pair();
-    /* position beyond the range */
-    fxc_transform_set(&far, 0, fxc_v3(FXC_RAW_LIMIT + 1, 0, 0));
-    all_queries(&sa, &far, &sb, &tb, FXC_ERR_RANGE);
-    /* each input in range, but the shape reaches beyond it */
-    fxc_transform_set(&far, 0, fxc_v3(FXC_RAW_LIMIT - F16(0.25), 0, 0));
-    all_queries(&sa, &far, &sb, &tb, FXC_ERR_RANGE);
+    /* B 8192 units from A: each beyond the range of the pair's centre */
+    fxc_transform_set(&far, 0, fxc_v3(TWO_LIMITS + 2, 0, 0));
+    all_queries(&sa, &ta, &sb, &far, FXC_ERR_RANGE);
+    all_queries(&sb, &far, &sa, &ta, FXC_ERR_RANGE);
+    /* the centre within range of both positions, but a box reaches beyond */
+    fxc_transform_set(&far, 0, fxc_v3(TWO_LIMITS - F16(0.5), 0, 0));
+    all_queries(&sa, &ta, &sa, &far, FXC_ERR_RANGE);
+    all_queries(&sa, &far, &sa, &ta, FXC_ERR_RANGE);
+    fxc_transform_set(&far, 0, fxc_v3(TWO_LIMITS - F16(1), 0, 0));
+    CHECK(fxc_intersect(&sa, &ta, &sa, &far) == FXC_SEPARATED);
     /* a rotation can make the reach larger than the half extents */
     {
         fxc_mat3 m;
+        fxc_transform turned = ta;
         CHECK(fxc_mat3_from_axis_angle(V(0, 0, 1), fix16_pi / 4, &m) == FXC_OK);
-        fxc_transform_set(&far, &m, fxc_v3(FXC_RAW_LIMIT - F16(0.6), 0, 0));
-        all_queries(&sa, &far, &sb, &tb, FXC_ERR_RANGE);
-        fxc_transform_set(&far, &m, fxc_v3(FXC_RAW_LIMIT - F16(0.75), 0, 0));
-        CHECK(fxc_intersect(&sa, &far, &sb, &tb) == FXC_SEPARATED);
+        CHECK(fxc_transform_set(&turned, &m, V(0, 0, 0)) == FXC_OK);
+        fxc_transform_set(&far, &m, fxc_v3(TWO_LIMITS - F16(1.2), 0, 0));
+        all_queries(&sa, &turned, &sa, &far, FXC_ERR_RANGE);
+        fxc_transform_set(&far, &m, fxc_v3(TWO_LIMITS - F16(1.5), 0, 0));
+        CHECK(fxc_intersect(&sa, &turned, &sa, &far) == FXC_SEPARATED);
+    }
+    /* the world's edge: a shape reaching beyond +-32767 units */
+    fxc_transform_set(&far, 0, fxc_v3(FXC_WORLD_LIMIT - F16(0.25), 0, 0));
+    all_queries(&sa, &far, &sa, &far, FXC_ERR_RANGE);
+    fxc_transform_set(&far, 0, fxc_v3((fix16_t)0x80000000, 0, 0));
+    all_queries(&sa, &far, &sa, &far, FXC_ERR_RANGE);
+    all_queries(&sa, &ta, &sa, &far, FXC_ERR_RANGE);
+    fxc_transform_set(&far, 0, fxc_v3(0, FXC_FIX16_MAX, 0));
+    all_queries(&sb, &far, &sa, &ta, FXC_ERR_RANGE);
+}
+
+/* Queries work relative to the pair's centre: a pair anywhere in Q16.16
+ * gets the bits it gets at the world origin (translated), in both argument
+ * orders, as long as it fits within 2^FXC_RANGE_BITS of its centre. */
+void test_wide_world(void)
+{
+    static const int32_t where[4][3] = {
+        { 32000, -32000, 31000 }, { -32000, 20000, -32000 }, { 20000, 32000, -5 }, { 0, 0, 32200 } };
+    fxc_shape box, ball;
+    fxc_transform ta0, tb0, xa, xb;
+    int k, order;
+    CHECK(fxc_shape_box(&box, V(1, 2, 0.5), F16(0.125)) == FXC_OK);
+    CHECK(fxc_shape_sphere(&ball, F16(0.75)) == FXC_OK);
+    fxc_transform_set(&ta0, 0, V(0, 0, 0));
+    fxc_transform_set(&tb0, 0, V(1.5, 1.25, -0.5));
+    for (k = 0; k < 4; k++) {
+        fxc_vec3 off = V(where[k][0], where[k][1], where[k][2]);
+        xa = ta0;
+        xb = tb0;
+        xa.pos = fxc_v3_add(xa.pos, off);
+        xb.pos = fxc_v3_add(xb.pos, off);
+        for (order = 0; order < 2; order++) {
+            const fxc_shape *a = order ? &ball : &box, *b = order ? &box : &ball;
+            const fxc_transform *a0 = order ? &tb0 : &ta0, *b0 = order ? &ta0 : &tb0;
+            const fxc_transform *a1 = order ? &xb : &xa, *b1 = order ? &xa : &xb;
+            fxc_distance_result d0, d1;
+            fxc_contact c0, c1;
+            int s0 = fxc_distance(a, a0, b, b0, &d0), s1 = fxc_distance(a, a1, b, b1, &d1);
+            CHECK_MSG(s0 == FXC_OVERLAPPING && s1 == s0, "place %d order %d: distance %s vs %s", k, order,
+                      fxc_status_name(s1), fxc_status_name(s0));
+            CHECK(fxc_intersect(a, a1, b, b1) == FXC_OVERLAPPING);
+            s0 = fxc_collide(a, a0, b, b0, &t_ws, &c0);
+            s1 = fxc_collide(a, a1, b, b1, &t_ws, &c1);
+            CHECK_MSG(s0 == FXC_PENETRATING && s1 == s0, "place %d order %d: collide %s", k, order, fxc_status_name(s1));
+            CHECK(c1.depth == c0.depth && c1.normal.x == c0.normal.x && c1.normal.y == c0.normal.y && c1.normal.z == c0.normal.z);
+            CHECK(c1.point_a.x - c0.point_a.x == off.x && c1.point_a.y - c0.point_a.y == off.y &&
+                  c1.point_b.z - c0.point_b.z == off.z);
+        }
+    }
+    /* Two balls 8000 units apart far from the origin: exact; 8192 apart
+     * (each more than 4096 units from their centre): refused, in either
+     * order, not answered wrongly. */
+    xa = ta0;
+    xa.pos = V(-30000, 100, 0);
+    xb = xa;
+    xb.pos.x += F16(8000);
+    {
+        fxc_distance_result d;
+        CHECK(fxc_distance(&ball, &xa, &ball, &xb, &d) == FXC_SEPARATED && d.distance == F16(8000) - F16(1.5));
+        CHECK(d.normal.x == FXC_ONE && d.point_a.x == xa.pos.x + F16(0.75) && d.point_b.x == xb.pos.x - F16(0.75));
+        xb.pos.x += F16(192);
+        CHECK(fxc_distance(&ball, &xa, &ball, &xb, &d) == FXC_ERR_RANGE && d.distance == 0);
+        CHECK(fxc_distance(&ball, &xb, &ball, &xa, &d) == FXC_ERR_RANGE);
     }
 }
 
 void test_opposite_corners(void)
 {
-    /* Both shapes in range at opposite corners of it: the Minkowski
-     * difference is as large as it gets, and the answer is still exact. */
+    /* B as far from A as the range allows, along a diagonal: the Minkowski
+     * difference is as large as it gets (2^29 raw), and the answer is still
+     * exact. */
     fxc_shape a, b;
     fxc_transform xa, xb;
     fxc_distance_result d;
-    fix16_t c = FXC_RAW_LIMIT - FXC_ONE;
+    fix16_t c = TWO_LIMITS - 2 * FXC_ONE;
     CHECK(fxc_shape_box(&a, V(1, 1, 1), 0) == FXC_OK && fxc_shape_box(&b, V(1, 1, 1), 0) == FXC_OK);
-    fxc_transform_set(&xa, 0, fxc_v3(-c, -c, -c));
-    fxc_transform_set(&xb, 0, fxc_v3(c, -c, -c));
+    fxc_transform_set(&xa, 0, fxc_v3(-F16(30000), F16(30000), 0));
+    fxc_transform_set(&xb, 0, fxc_v3(-F16(30000) + c, F16(30000) - c, c));
     CHECK(fxc_distance(&a, &xa, &b, &xb, &d) == FXC_SEPARATED);
-    CHECK_MSG(d.distance == 2 * c - 2 * FXC_ONE, "got %d want %d", (int)d.distance, (int)(2 * c - 2 * FXC_ONE));
+    /* gap c - 2 units on each axis */
+    {
+        double want = sqrt(3.0) * (t_d(c) - 2.0) * 65536.0;
+        CHECK_MSG(fabs(d.distance - want) <= 4.5, "got %d want %.2f", (int)d.distance, want);
+    }
+    fxc_transform_set(&xb, 0, fxc_v3(-F16(30000) + c, F16(30000), 0));
+    CHECK(fxc_distance(&a, &xa, &b, &xb, &d) == FXC_SEPARATED);
+    CHECK_MSG(d.distance == c - 2 * FXC_ONE, "got %d want %d", (int)d.distance, (int)(c - 2 * FXC_ONE));
     CHECK(d.normal.x == FXC_ONE);
 }
 

@@ -20,7 +20,7 @@ static int run_capped(const fxc_shape *a, const fxc_transform *ta, const fxc_sha
     fix16_t len = fxc_v3_length(c.normal);
     CHECK_MSG(valid_status(st), "collide status %s", fxc_status_name(st));
     CHECK(sd == FXC_SEPARATED || sd == FXC_TOUCHING || sd == FXC_OVERLAPPING || sd == FXC_ERR_NO_CONVERGENCE);
-    CHECK(c.gjk_iterations <= FXC_GJK_MAX_ITERATIONS && d.iterations <= FXC_GJK_MAX_ITERATIONS);
+    CHECK(c.gjk_iterations <= FXC_GJK_MAX_ITERATIONS && d.gjk_iterations <= FXC_GJK_MAX_ITERATIONS);
     CHECK(c.epa_iterations <= FXC_EPA_MAX_ITERATIONS);
     CHECK(c.support_calls <= FXC_MAX_SUPPORT_CALLS && d.support_calls <= FXC_MAX_SUPPORT_CALLS);
     /* even at a cap: a unit normal and a non-negative depth */

@@ -1,4 +1,6 @@
 /* Determinism: a fixed-seed workload over every shape kind and every query,
+ * at three scales (sizes up to ~550 units, Minkowski points near the range
+ * limit), at the world origin and anywhere within +-30000 units of it,
  * hashed over every bit of every result field. The hash must be the same on
  * every platform and compiler (make test compares the logs of gcc -O0/-O1/
  * -O2, clang -O2, QEMU Cortex-M3 and M0) and equal to EXPECTED_HASH below.
@@ -7,7 +9,7 @@
 #include "test.h"
 
 /* Results of the workload in tests/test_determinism.c; see the commit log. */
-#define EXPECTED_HASH UINT64_C(0xfc3ef49a147f15c7)
+#define EXPECTED_HASH UINT64_C(0xb89ac8bb5de67658)
 #define CASES 3000
 
 /* FNV-1a over the value's four bytes, low byte first on every platform. */
@@ -41,10 +43,10 @@ static const fxc_vec3 rock[8] = {
 };
 static fix16_t ball_radius = 40000;
 
-/* Shape kind k (0..11) with random sizes. */
-static void make_shape(t_rng *r, int k, fxc_shape *s)
+/* Shape kind k (0..11) with random sizes, scaled by 2^sh. */
+static void make_shape(t_rng *r, int k, int sh, fxc_shape *s)
 {
-    fix16_t a = t_range(r, 3000, 70000), b = t_range(r, 3000, 70000), c = t_range(r, 3000, 70000);
+    fix16_t a = t_range(r, 3000, 70000) << sh, b = t_range(r, 3000, 70000) << sh, c = t_range(r, 3000, 70000) << sh;
     switch (k) {
     case 0: CHECK(fxc_shape_point(s, 0) == FXC_OK); break;
     case 1: CHECK(fxc_shape_sphere(s, a) == FXC_OK); break;
@@ -61,7 +63,7 @@ static void make_shape(t_rng *r, int k, fxc_shape *s)
     }
 }
 
-static void random_pose(t_rng *r, fxc_transform *t, int32_t spread)
+static void random_pose(t_rng *r, fxc_transform *t, int32_t spread, fxc_vec3 centre)
 {
     fxc_mat3 m;
     fxc_quat q;
@@ -70,31 +72,44 @@ static void random_pose(t_rng *r, fxc_transform *t, int32_t spread)
     q.y = t_range(r, -65536, 65536);
     q.z = t_range(r, -65536, 65536);
     if (fxc_mat3_from_quat(q, &m) != FXC_OK) fxc_mat3_identity(&m);
-    fxc_transform_set(t, &m, t_vec(r, -spread, spread));
+    fxc_transform_set(t, &m, fxc_v3_add(centre, t_vec(r, -spread, spread)));
 }
+
+/* Scale classes of the workload: sizes and spreads times 2^sh (up to
+ * ~550 units, Minkowski points near the range limit), and pairs anywhere
+ * within +-30000 units of the world origin. */
+static const int scale_shift[3] = { 0, 4, 9 };
 
 void test_determinism_hash(void)
 {
     t_rng r = { 2026 };
     uint64_t h = UINT64_C(0xCBF29CE484222325);
-    long i;
+    long i, out_of_range = 0;
+    int st;
     for (i = 0; i < CASES; i++) {
         fxc_shape a, b;
         fxc_transform ta, tb;
         fxc_distance_result d;
         fxc_contact c;
-        make_shape(&r, (int)(i % 12), &a);
-        make_shape(&r, (int)((i / 12) % 12), &b);
-        random_pose(&r, &ta, 2 * 65536);
-        random_pose(&r, &tb, 2 * 65536);
+        int sh = scale_shift[(i / 144) % 3];
+        fxc_vec3 centre = fxc_v3(0, 0, 0);
+        if ((i / 432) % 2) centre = t_vec(&r, -30000 * 65536, 30000 * 65536);
+        make_shape(&r, (int)(i % 12), sh, &a);
+        make_shape(&r, (int)((i / 12) % 12), sh, &b);
+        random_pose(&r, &ta, (2 * 65536) << sh, centre);
+        random_pose(&r, &tb, (2 * 65536) << sh, centre);
         h = mix(h, fxc_intersect(&a, &ta, &b, &tb));
         h = mix(h, fxc_distance(&a, &ta, &b, &tb, &d));
-        h = mix(mix(mix(h, d.distance), d.iterations), d.support_calls);
+        h = mix(mix(mix(h, d.distance), d.gjk_iterations), d.support_calls);
         h = mix_vec(mix_vec(mix_vec(h, d.normal), d.point_a), d.point_b);
-        h = mix(h, fxc_collide(&a, &ta, &b, &tb, &t_ws, &c));
+        st = fxc_collide(&a, &ta, &b, &tb, &t_ws, &c);
+        out_of_range += st == FXC_ERR_RANGE;
+        h = mix(h, st);
         h = mix(mix(mix(mix(mix(h, c.distance), c.depth), c.gjk_iterations), c.epa_iterations), c.support_calls);
         h = mix_vec(mix_vec(mix_vec(h, c.normal), c.point_a), c.point_b);
     }
+    port_printf("       %ld of %d pairs out of range\n", out_of_range, CASES);
+    CHECK(out_of_range < CASES / 10);
     /* tools/check_determinism.sh compares this line across platforms */
     port_printf("       determinism hash: %08lx%08lx\n", (unsigned long)(h >> 32), (unsigned long)(h & 0xFFFFFFFFu));
     CHECK_MSG(h == EXPECTED_HASH, "expected %08lx%08lx", (unsigned long)(EXPECTED_HASH >> 32),

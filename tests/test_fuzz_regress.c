@@ -105,7 +105,7 @@ static void queries_both(const fxc_shape *a, const fxc_transform *ta, const fxc_
         int is = fxc_intersect(p, tp, q, tq), ds = fxc_distance(p, tp, q, tq, &d), cs = fxc_collide(p, tp, q, tq, &t_ws, &c);
         CHECK_MSG(is_status(is, e->is), "%s, %s: intersect %s", names, order, fxc_status_name(is));
         CHECK_MSG(is_status(ds, e->ds) && near(d.distance, e->dist, e->tol), "%s, %s: distance %s %d after %d iterations", names,
-                  order, fxc_status_name(ds), (int)d.distance, d.iterations);
+                  order, fxc_status_name(ds), (int)d.distance, d.gjk_iterations);
         CHECK_MSG(is_status(cs, e->cs) && near(c.distance, e->dist, e->tol) && near(c.depth, e->depth, e->tol),
                   "%s, %s: collide %s distance %d depth %d after %d iterations", names, order, fxc_status_name(cs),
                   (int)c.distance, (int)c.depth, c.gjk_iterations);

@@ -69,7 +69,7 @@ static void check_pair(const body *a, const body *b, double bound, gjk_tally *t,
         CHECK_MSG(e <= bound, "case %ld: distance %d vs ref %.2f LSB", id, (int)r.distance, ref);
         CHECK_MSG(ea <= bound && eb <= bound && eg <= 2 * bound,
                   "case %ld: witness off A %.2f, off B %.2f, |pb-pa| - d %.2f LSB", id, ea, eb, eg);
-        CHECK(r.iterations >= 1 && r.iterations <= FXC_GJK_MAX_ITERATIONS);
+        CHECK(r.gjk_iterations >= 1 && r.gjk_iterations <= FXC_GJK_MAX_ITERATIONS);
     }
 }
 
@@ -376,7 +376,7 @@ void test_gjk_translation_invariance(void)
         s1 = fxc_distance(&a.shape, &a.xf, &b.shape, &b.xf, &r1);
         s2 = fxc_distance(&a.shape, &ta, &b.shape, &tb, &r2);
         CHECK(s1 == s2 && r1.distance == r2.distance && r1.normal.x == r2.normal.x && r1.normal.y == r2.normal.y &&
-              r1.normal.z == r2.normal.z && r1.iterations == r2.iterations);
+              r1.normal.z == r2.normal.z && r1.gjk_iterations == r2.gjk_iterations);
         CHECK(r2.point_a.x - r1.point_a.x == off.x && r2.point_b.z - r1.point_b.z == off.z);
     }
 }
@@ -440,11 +440,11 @@ void test_gjk_large_ellipsoids(void)
             CHECK_MSG((s == FXC_SEPARATED || (s == FXC_TOUCHING && ref <= BOUND_FAR)) && e <= BOUND_FAR,
                       "case %ld (%s): radii %.0f %.0f %.0f, sphere %d at (%d,%d,%d): %s %d after %d iterations, reference %.2f", i,
                       k ? "sphere, ellipsoid" : "ellipsoid, sphere", rad[0], rad[1], rad[2], (int)rb, (int)c.x, (int)c.y, (int)c.z,
-                      fxc_status_name(s), (int)res.distance, res.iterations, ref);
+                      fxc_status_name(s), (int)res.distance, res.gjk_iterations, ref);
             stats_add(&st_dist, e);
-            it_sum += res.iterations;
+            it_sum += res.gjk_iterations;
             runs++;
-            if (res.iterations > it_max) it_max = res.iterations;
+            if (res.gjk_iterations > it_max) it_max = res.gjk_iterations;
         }
     }
     stats_print(&st_dist);

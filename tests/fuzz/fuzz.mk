@@ -25,7 +25,7 @@ FUZZ_SEEDS := tests/fuzz/corpus
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all
 # The library and libfixmath get coverage instrumentation (fuzzer-no-link);
 # the library keeps its warnings visible but not fatal under clang.
-FUZZ_CFLAGS := $(CSTD) -O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) $(INCLUDES) $(FIXMATH_DEFS)
+FUZZ_CFLAGS := $(CSTD) -O1 -g -fno-omit-frame-pointer $(FUZZ_SAN) $(INCLUDES) $(FIXMATH_DEFS) $(HOST_DEFS)
 FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=$(FUZZ_DIR)/obj/%.o) \
                  $(patsubst %,$(FUZZ_DIR)/fixmath/%,$(notdir $(FIXMATH_SRCS:.c=.o)))
 FUZZ_FLAGS := -max_len=$(FUZZ_MAX_LEN) -artifact_prefix=$(FUZZ_DIR)/artifacts/ -print_final_stats=1

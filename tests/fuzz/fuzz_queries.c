@@ -27,9 +27,10 @@
  *   0 new vec   1 copy of an earlier point   2 midpoint of two earlier
  *   points (collinear)   3 new (x, y) in the plane z = z of point 0.
  * shape: kind byte k: k % 10 = point, sphere, segment, capsule, triangle,
- *   box, cylinder, cone, hull, custom; k >= 240 also corrupts the struct
- *   after construction (type, margin, bound, hull count, NULL pointers:
- *   only changes a query can detect or that stay memory safe).
+ *   box, cylinder, cone, hull, custom; k >= 240 also changes the struct
+ *   after construction (type, margin, any parameter or hull vertex to any
+ *   value, hull count, NULL pointers: every query checks the fields again;
+ *   only memory-safe changes).
  *   Then the constructor's parameters (values) in its order, the margin
  *   last. Hull: count byte (1..64, 65..96, 0..-15, or NULL vertices),
  *   points. Custom: mode byte, seed byte, mode data, bound byte (declared
@@ -61,8 +62,13 @@
  *     shape, BAD_TRANSFORM a rotation entry beyond +-2; a callback point
  *     beyond the shape's bound during the query must give CALLBACK, and
  *     CALLBACK needs such a point or a misbehaving (inconsistent) callback:
- *     an honest callback is never blamed.
- *     A success means both shapes really lie within the range.
+ *     an honest callback is never blamed. A pair must fail when a point of
+ *     either shape lies more than 2^FXC_RANGE_BITS units from the pair's centre
+ *     or FXC_WORLD_LIMIT from the world origin (true extents, see
+ *     reach_bad), or a size or margin is beyond the range. A callback never
+ *     sees a zero direction, and a collide on the running query's
+ *     workspace from inside a callback returns FXC_ERR_BUSY (callbacks
+ *     whose seed has bit 7 set try it).
  *  3. Success results: unit normal, | |n| - 65536 | <= UNIT_TOL raw; a zero
  *     normal only from fxc_distance's OVERLAPPING and TOUCHING ("valid when
  *     it could be determined"); depth, distance >= 0; SEPARATED: distance >
@@ -77,9 +83,10 @@
  *  5. Output fully written and deterministic: the same query run with two
  *     different fills of the output struct (and a used workspace) gives
  *     identical fields. NULL arguments give FXC_ERR_NULL.
- *  6. Translation of both shapes by one offset (every input staying in
- *     range): identical statuses and fields, witness points shifted by
- *     exactly the offset (bit-exact; skipped when either run is RANGE).
+ *  6. Translation of both shapes by one offset (both positions staying
+ *     within FXC_WORLD_LIMIT): identical statuses and fields, witness
+ *     points shifted by exactly the offset (bit-exact; skipped when either
+ *     run is RANGE).
  *  For "honest" pairs only (every callback a true support function):
  *  7. intersect, distance and collide agree on SEPARATED.
  *  8. Swap A and B: same statuses (except a flip across the touching band
@@ -137,6 +144,18 @@
 #endif
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+static void fail(int line, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+
+/* The workspace of every collide, and whether one is running (the busy
+ * probe of cb_support). */
+static fxc_workspace ws;
+static int in_collide;
+
+/* The library's FXC_ASSERT hook: a "cannot happen" path was reached. */
+void fxc_assert_failed(const char *cond, const char *file, int line)
+{
+    fail(line, "FXC_ASSERT(%s) failed in %s", cond, file);
+}
 static int waived(const char *key);
 
 /* ---- Byte reader ---------------------------------------------------------- */
@@ -193,6 +212,9 @@ static int32_t sat32(int64_t v) { return v > INT32_MAX ? INT32_MAX : v < INT32_M
 static int32_t clamp32(int32_t v, int32_t lo, int32_t hi) { return v < lo ? lo : v > hi ? hi : v; }
 static int in_range1(fix16_t v) { return v >= -LIMIT && v <= LIMIT; }
 static int in_range3(fxc_vec3 p) { return in_range1(p.x) && in_range1(p.y) && in_range1(p.z); }
+/* A result point of a shape within the world limit (plus its rounding). */
+static int in_world1(fix16_t v) { return v >= -FXC_WORLD_LIMIT - 64 && v <= FXC_WORLD_LIMIT + 64; }
+static int in_world3(fxc_vec3 p) { return in_world1(p.x) && in_world1(p.y) && in_world1(p.z); }
 static int64_t abs64(int64_t v) { return v < 0 ? -v : v; }
 
 static void decode_points(rd *r, fxc_vec3 *v, int n)
@@ -260,7 +282,9 @@ static fxc_vec3 cb_support(fxc_vec3 d, void *user)
     cb_user *u = (cb_user *)user;
     unsigned call = u->calls++;
     fxc_vec3 p = fxc_v3(0, 0, 0);
-    fix16_t b = u->shape->bound;
+    fix16_t b = u->shape->u.custom.bound;
+    /* the header promises a nonzero direction */
+    if (d.x == 0 && d.y == 0 && d.z == 0) fail(__LINE__, "a support callback was given a zero direction");
     switch (u->mode) {
     case CB_HULL: case CB_BAD_CALL: case CB_BAD_DIR:
         p = points_support(u->v, u->n, d, 1);
@@ -304,6 +328,17 @@ static fxc_vec3 cb_support(fxc_vec3 d, void *user)
         break;
     }
     }
+    if ((u->seed & 0x80) && in_collide && call == 0) {
+        /* a query on the caller's workspace from inside the callback */
+        fxc_shape pt;
+        fxc_transform t0;
+        fxc_contact c;
+        int st;
+        (void)fxc_shape_point(&pt, FXC_ONE);
+        (void)fxc_transform_set(&t0, NULL, fxc_v3(0, 0, 0));
+        st = fxc_collide(&pt, &t0, &pt, &t0, &ws, &c);
+        if (st != FXC_ERR_BUSY) fail(__LINE__, "collide on a busy workspace returned %s", fxc_status_name(st));
+    }
     if (u->mode == CB_BAD_CALL && call == u->trigger) p = u->bad;
     if (u->mode == CB_BAD_DIR && (unsigned)((d.x > 0) | (d.y > 0) << 1 | (d.z > 0) << 2) == u->trigger) p = u->bad;
     if (p.x > b || p.x < -b || p.y > b || p.y < -b || p.z > b || p.z < -b) u->violated = 1;
@@ -327,7 +362,7 @@ typedef struct {
     cb_user cb;
     int rot_mode;
     fxc_transform t;
-    int rot_bad, pos_bad;
+    int rot_bad;
     double ext[3];           /* world half-extent of the core about pos, per axis, raw */
     int exact;               /* polytope core and signed-permutation rotation: support points exact */
 } body;
@@ -425,21 +460,61 @@ static void decode_hull(rd *r, body *b)
     b->ctor_status = fxc_shape_hull(&b->s, b->verts, b->count, b->prm[0]);
 }
 
-/* The header's validity of a (possibly corrupted) shape struct. */
+/* The header's validity of a (possibly corrupted) shape struct: the
+ * constructors' rules on its fields as they are now (range aside: a shape
+ * reaching too far gets FXC_ERR_RANGE, see reach_bad). */
 static int struct_valid(const body *b)
 {
     const fxc_shape *s = &b->s;
     int t = (int)s->type;
     if (t < FXC_SHAPE_POINT || t > FXC_SHAPE_CUSTOM) return 0;
-    if (s->radius < 0 || s->radius > LIMIT || s->bound < 0 || s->bound > LIMIT) return 0;
-    if (t == FXC_SHAPE_HULL && (s->u.hull.vertices == NULL || s->u.hull.count < 1 || s->u.hull.count > FXC_HULL_MAX_VERTICES))
-        return 0;
-    if (t == FXC_SHAPE_CUSTOM && s->u.custom.fn == NULL) return 0;
-    return 1;
+    if (s->margin < 0) return 0;
+    switch (t) {
+    case FXC_SHAPE_BOX: return s->u.box.half.x > 0 && s->u.box.half.y > 0 && s->u.box.half.z > 0;
+    case FXC_SHAPE_CYLINDER: case FXC_SHAPE_CONE: return s->u.cylinder.radius > 0 && s->u.cylinder.half_height > 0;
+    case FXC_SHAPE_HULL: return s->u.hull.vertices != NULL && s->u.hull.count >= 1 && s->u.hull.count <= FXC_HULL_MAX_VERTICES;
+    case FXC_SHAPE_CUSTOM: return s->u.custom.fn != NULL && s->u.custom.bound >= 0;
+    default: return 1;
+    }
 }
 
-/* Corruptions a query can detect, or that keep the shape valid and memory
- * safe (a larger bound, a smaller hull count, another margin). */
+/* Largest |local coordinate| of the core's defining points, and whether
+ * it or the margin is beyond the range (an error the query must give). */
+static int64_t core_reach(const fxc_shape *s)
+{
+    int64_t m = 0;
+    int i;
+    switch ((int)s->type) {
+    case FXC_SHAPE_SEGMENT: m = vec_bound(s->u.segment.a); if (vec_bound(s->u.segment.b) > m) m = vec_bound(s->u.segment.b); break;
+    case FXC_SHAPE_TRIANGLE: for (i = 0; i < 3; i++) if (vec_bound(s->u.triangle.v[i]) > m) m = vec_bound(s->u.triangle.v[i]); break;
+    case FXC_SHAPE_BOX: m = vec_bound(s->u.box.half); break;
+    case FXC_SHAPE_CYLINDER: case FXC_SHAPE_CONE:
+        m = abs64(s->u.cylinder.radius) > abs64(s->u.cylinder.half_height) ? abs64(s->u.cylinder.radius) : abs64(s->u.cylinder.half_height);
+        break;
+    case FXC_SHAPE_HULL: for (i = 0; i < s->u.hull.count; i++) if (vec_bound(s->u.hull.vertices[i]) > m) m = vec_bound(s->u.hull.vertices[i]); break;
+    case FXC_SHAPE_CUSTOM: m = abs64(s->u.custom.bound); break;
+    default: break;
+    }
+    return m;
+}
+
+static fix16_t *comp(fxc_vec3 *v, unsigned i) { return i % 3 == 0 ? &v->x : i % 3 == 1 ? &v->y : &v->z; }
+
+/* A parameter of the shape's type, by number k (NULL if it has none). */
+static fix16_t *param_field(fxc_shape *s, unsigned k)
+{
+    switch ((int)s->type) {
+    case FXC_SHAPE_SEGMENT: return comp(k & 8 ? &s->u.segment.b : &s->u.segment.a, k);
+    case FXC_SHAPE_TRIANGLE: return comp(&s->u.triangle.v[(k >> 2) % 3], k);
+    case FXC_SHAPE_BOX: return comp(&s->u.box.half, k);
+    case FXC_SHAPE_CYLINDER: case FXC_SHAPE_CONE: return k & 1 ? &s->u.cylinder.radius : &s->u.cylinder.half_height;
+    case FXC_SHAPE_CUSTOM: return &s->u.custom.bound;
+    default: return NULL;
+    }
+}
+
+/* Changes after construction: to any field, valid or not (the queries
+ * check the fields again), memory safe (a hull count only shrinks). */
 static void corrupt_shape(rd *r, body *b)
 {
     static const int bad_types[] = { 0, 9, 10, -1, 0x7FFFFFFF, INT32_MIN };
@@ -448,8 +523,15 @@ static void corrupt_shape(rd *r, body *b)
     b->corrupt = 1 + c % 4;
     switch (c % 4) {
     case 0: s->type = (fxc_shape_type)bad_types[u8(r) % 6]; break;
-    case 1: s->radius = val(r); break;
-    case 2: { fix16_t v = val(r); s->bound = v >= 0 && v < s->bound ? s->bound : v; break; }
+    case 1: s->margin = val(r); break;
+    case 2: {
+        unsigned k = u8(r);
+        fix16_t *f = param_field(s, k);
+        if (s->type == FXC_SHAPE_HULL && s->u.hull.count > 0 && s->u.hull.vertices == b->verts)
+            f = comp(&b->verts[k % (unsigned)s->u.hull.count], k >> 6);
+        if (f != NULL) *f = val(r);
+        break;
+    }
     default:
         if (s->type == FXC_SHAPE_HULL) {
             uint8_t k = u8(r);
@@ -592,14 +674,13 @@ static void decode_transform(rd *r, body *b, const body *a)
     }
     }
     b->t.pos = vec(r);
-    if ((mode & 0x80) && a != NULL && !a->pos_bad)
+    if ((mode & 0x80) && a != NULL)
         b->t.pos = fxc_v3(sat32((int64_t)a->t.pos.x + b->t.pos.x), sat32((int64_t)a->t.pos.y + b->t.pos.y),
                           sat32((int64_t)a->t.pos.z + b->t.pos.z));
     b->rot_bad = 0;
     for (i = 0; i < 3; i++)
         for (j = 0; j < 3; j++)
             if (m->m[i][j] > 2 * FXC_ONE || m->m[i][j] < -2 * FXC_ONE) b->rot_bad = 1;
-    b->pos_bad = !in_range3(b->t.pos);
 }
 
 /* ---- Reference geometry (double, raw LSB units) --------------------------- */
@@ -673,7 +754,7 @@ static double body_support(const body *b, const double *n)
     for (i = 0; i < 3; i++)
         d[i] = (b->t.rot.m[0][i] * n[0] + b->t.rot.m[1][i] * n[1] + b->t.rot.m[2][i] * n[2]) / 65536.0;
     v3d(b->t.pos, pos);
-    return dot3(pos, n) + core_support(b, d) + b->s.radius;
+    return dot3(pos, n) + core_support(b, d) + b->s.margin;
 }
 
 /* Overlap of A - B along unit n (positive: overlapping by that much). */
@@ -732,7 +813,7 @@ static void extents(body *b)
             dm[k] = -d[k];
         }
         if (b->s.type == FXC_SHAPE_CUSTOM) {
-            b->ext[i] = (fabs(d[0]) + fabs(d[1]) + fabs(d[2])) * b->s.bound;
+            b->ext[i] = (fabs(d[0]) + fabs(d[1]) + fabs(d[2])) * b->s.u.custom.bound;
             continue;
         }
         b->ext[i] = core_support(b, d);
@@ -749,7 +830,6 @@ typedef struct {
     fxc_contact c;
 } results;
 
-static fxc_workspace ws;
 static body A, B;
 static const char *stage = "";
 
@@ -772,7 +852,9 @@ static void run(const body *a, const fxc_transform *ta, const body *b, const fxc
     o->viol_ds = cb_violated();
     reset_cb();
     memset(&o->c, fill, sizeof o->c);
+    in_collide = 1;
     o->cs = fxc_collide(&a->s, ta, &b->s, tb, &ws, &o->c);
+    in_collide = 0;
     o->viol_cs = cb_violated();
 }
 
@@ -790,7 +872,7 @@ static void describe_body(const char *name, const body *b)
             fxc_status_name(b->ctor_status), b->corrupt ? " (then corrupted)" : "", b->valid, b->honest);
     fprintf(stderr, "    params (raw):");
     for (i = 0; i < b->nprm; i++) fprintf(stderr, " %d", (int)b->prm[i]);
-    fprintf(stderr, "\n    struct: type %d radius %d bound %d\n", (int)b->s.type, (int)b->s.radius, (int)b->s.bound);
+    fprintf(stderr, "\n    struct: type %d margin %d\n", (int)b->s.type, (int)b->s.margin);
     switch (b->kind) {
     case K_SEGMENT: case K_CAPSULE:
         if (b->ctor_status == FXC_OK) {
@@ -849,7 +931,7 @@ static void describe_body(const char *name, const body *b)
 static void describe_results(const char *label, const results *r)
 {
     fprintf(stderr, "  %s: intersect %s; distance %s d=%d it=%d ", label, fxc_status_name(r->is), fxc_status_name(r->ds),
-            (int)r->d.distance, r->d.iterations);
+            (int)r->d.distance, r->d.gjk_iterations);
     print_v("n", r->d.normal);
     fprintf(stderr, "\n     ");
     print_v("pa", r->d.point_a);
@@ -925,10 +1007,29 @@ static int query_error_ok(int st)
            st == FXC_ERR_CALLBACK || st == FXC_ERR_CAPACITY || st == FXC_ERR_NO_CONVERGENCE;
 }
 
+/* Does body b reach beyond the range of its pair with o: a point of its
+ * core (true extent, ext) plus margin more than FXC_RAW_LIMIT from the
+ * pair's centre (the midpoint of the positions, rounded down) or
+ * FXC_WORLD_LIMIT from the world origin on some axis, or a size or margin
+ * no query accepts? `slack` raw LSB are allowed for the rounding of the
+ * library's own bound. */
+static int reach_bad(const body *b, const body *o, double slack)
+{
+    int i;
+    if (core_reach(&b->s) > LIMIT || b->s.margin > LIMIT) return 1;
+    for (i = 0; i < 3; i++) {
+        double pb = i == 0 ? b->t.pos.x : i == 1 ? b->t.pos.y : b->t.pos.z;
+        double po = i == 0 ? o->t.pos.x : i == 1 ? o->t.pos.y : o->t.pos.z;
+        double c = floor((pb + po) / 2), e = b->ext[i] + b->s.margin;
+        if (fabs(pb - c) + e > LIMIT + slack || fabs(pb) + e > FXC_WORLD_LIMIT + slack) return 1;
+    }
+    return 0;
+}
+
 /* Invariant 2 for one query status. */
 static void check_status(const char *q, int st, int viol, const body *a, const body *b)
 {
-    int must_fail = !a->valid || !b->valid || a->rot_bad || b->rot_bad || a->pos_bad || b->pos_bad;
+    int must_fail = !a->valid || !b->valid || a->rot_bad || b->rot_bad || reach_bad(a, b, 1.0) || reach_bad(b, a, 1.0);
     REQUIRE(strcmp(fxc_status_name(st), "unknown status") != 0, "%s: undocumented status %d", q, st);
     REQUIRE(st > 0 || query_error_ok(st), "%s: status %s is not a query status", q, fxc_status_name(st));
     if (must_fail) REQUIRE(st < 0, "%s: invalid input (shape/rotation/position) accepted: %s", q, fxc_status_name(st));
@@ -942,15 +1043,6 @@ static void check_status(const char *q, int st, int viol, const body *a, const b
     if (st == FXC_ERR_CALLBACK)
         REQUIRE_K("callback", viol || (a->kind == K_CUSTOM && !a->honest) || (b->kind == K_CUSTOM && !b->honest),
                 "%s: FXC_ERR_CALLBACK but every callback is an honest support function within its bound", q);
-    if (is_success(st)) {
-        int i;
-        for (i = 0; i < 3; i++) {
-            double ea = fabs((double)a->t.pos.x * (i == 0) + (double)a->t.pos.y * (i == 1) + (double)a->t.pos.z * (i == 2)) + a->ext[i] + a->s.radius;
-            double eb = fabs((double)b->t.pos.x * (i == 0) + (double)b->t.pos.y * (i == 1) + (double)b->t.pos.z * (i == 2)) + b->ext[i] + b->s.radius;
-            REQUIRE(ea <= LIMIT + 1.0 && eb <= LIMIT + 1.0, "%s: accepted a shape reaching %.1f / %.1f raw on axis %d (limit %d)", q, ea,
-                    eb, i, LIMIT);
-        }
-    }
 }
 
 static void check_intersect(int st, int viol, const body *a, const body *b)
@@ -963,7 +1055,7 @@ static void check_distance(int st, int viol, const fxc_distance_result *r, const
 {
     check_status("distance", st, viol, a, b);
     REQUIRE(st < 0 || st == FXC_SEPARATED || st == FXC_TOUCHING || st == FXC_OVERLAPPING, "distance returned %s", fxc_status_name(st));
-    REQUIRE(r->iterations >= 0 && r->iterations <= FXC_GJK_MAX_ITERATIONS, "distance: %d GJK iterations", r->iterations);
+    REQUIRE(r->gjk_iterations >= 0 && r->gjk_iterations <= FXC_GJK_MAX_ITERATIONS, "distance: %d GJK iterations", r->gjk_iterations);
 #ifdef FXC_MAX_SUPPORT_CALLS
     REQUIRE(r->support_calls >= 0 && r->support_calls <= FXC_MAX_SUPPORT_CALLS, "distance: %d support calls", r->support_calls);
 #endif
@@ -974,7 +1066,7 @@ static void check_distance(int st, int viol, const fxc_distance_result *r, const
     if (st == FXC_OVERLAPPING) REQUIRE(r->distance == 0, "distance: OVERLAPPING with distance %d", (int)r->distance);
     if (st == FXC_SEPARATED) REQUIRE(is_unit(r->normal), "distance: %s with a non-unit normal", fxc_status_name(st));
     else REQUIRE(is_unit(r->normal) || is_zero(r->normal), "distance: %s with a non-unit nonzero normal", fxc_status_name(st));
-    REQUIRE(in_range3(r->point_a) && in_range3(r->point_b), "distance: witness point out of range");
+    REQUIRE(in_world3(r->point_a) && in_world3(r->point_b), "distance: witness point out of range");
 }
 
 static void check_contact(int st, int viol, const fxc_contact *c, const body *a, const body *b)
@@ -997,7 +1089,7 @@ static void check_contact(int st, int viol, const fxc_contact *c, const body *a,
     if (st == FXC_PENETRATING)
         REQUIRE(c->depth > FXC_TOUCH_TOL && c->distance == 0, "collide: PENETRATING with distance %d depth %d", (int)c->distance, (int)c->depth);
     REQUIRE(is_unit(c->normal), "collide: %s with a non-unit normal", fxc_status_name(st));
-    REQUIRE(in_range3(c->point_a) && in_range3(c->point_b), "collide: %s with a witness point out of range", fxc_status_name(st));
+    REQUIRE(in_world3(c->point_a) && in_world3(c->point_b), "collide: %s with a witness point out of range", fxc_status_name(st));
 }
 
 static void check_all(const results *r, const body *a, const body *b)
@@ -1021,10 +1113,10 @@ static void check_same(const char *what, const results *r, const results *t, fxc
     fxc_vec3 od = has_points(r->ds) ? off : zero, oc = has_points(r->cs) ? off : zero;
     REQUIRE(r->is == t->is && r->ds == t->ds && r->cs == t->cs, "%s: statuses %s/%s/%s vs %s/%s/%s", what, fxc_status_name(r->is),
             fxc_status_name(r->ds), fxc_status_name(r->cs), fxc_status_name(t->is), fxc_status_name(t->ds), fxc_status_name(t->cs));
-    REQUIRE(r->d.distance == t->d.distance && same_v(r->d.normal, t->d.normal) && r->d.iterations == t->d.iterations &&
+    REQUIRE(r->d.distance == t->d.distance && same_v(r->d.normal, t->d.normal) && r->d.gjk_iterations == t->d.gjk_iterations &&
                 shifted_v(r->d.point_a, t->d.point_a, od) && shifted_v(r->d.point_b, t->d.point_b, od),
             "%s: fxc_distance results differ (distance %d vs %d, iterations %d vs %d)", what, (int)r->d.distance, (int)t->d.distance,
-            r->d.iterations, t->d.iterations);
+            r->d.gjk_iterations, t->d.gjk_iterations);
     REQUIRE(r->c.distance == t->c.distance && r->c.depth == t->c.depth && same_v(r->c.normal, t->c.normal) &&
                 r->c.gjk_iterations == t->c.gjk_iterations && r->c.epa_iterations == t->c.epa_iterations &&
                 shifted_v(r->c.point_a, t->c.point_a, oc) && shifted_v(r->c.point_b, t->c.point_b, oc),
@@ -1041,8 +1133,8 @@ static void check_same(const char *what, const results *r, const results *t, fxc
 static double minkowski_radius(const body *a, const body *b)
 {
     double dp[3] = { (double)b->t.pos.x - a->t.pos.x, (double)b->t.pos.y - a->t.pos.y, (double)b->t.pos.z - a->t.pos.z };
-    double ra = sqrt(a->ext[0] * a->ext[0] + a->ext[1] * a->ext[1] + a->ext[2] * a->ext[2]) + a->s.radius;
-    double rb = sqrt(b->ext[0] * b->ext[0] + b->ext[1] * b->ext[1] + b->ext[2] * b->ext[2]) + b->s.radius;
+    double ra = sqrt(a->ext[0] * a->ext[0] + a->ext[1] * a->ext[1] + a->ext[2] * a->ext[2]) + a->s.margin;
+    double rb = sqrt(b->ext[0] * b->ext[0] + b->ext[1] * b->ext[1] + b->ext[2] * b->ext[2]) + b->s.margin;
     return sqrt(dot3(dp, dp)) + ra + rb;
 }
 
@@ -1208,7 +1300,7 @@ static int gjk_cap_flip(int a, int b) { return a != b && (a == FXC_ERR_NO_CONVER
  * one way and hits the cap the other way is cycling. */
 static int gjk_cap_near(const results *r, const results *s)
 {
-    int it = r->ds == FXC_ERR_NO_CONVERGENCE ? s->d.iterations : r->d.iterations;
+    int it = r->ds == FXC_ERR_NO_CONVERGENCE ? s->d.gjk_iterations : r->d.gjk_iterations;
     return it >= FXC_GJK_MAX_ITERATIONS - 8;
 }
 
@@ -1252,7 +1344,7 @@ static void check_nulls(void)
     REQUIRE(fxc_distance(&A.s, &A.t, &B.s, &B.t, NULL) == FXC_ERR_NULL, "distance(NULL out)");
     memset(&d, 0x5A, sizeof d);
     st = fxc_distance(&A.s, NULL, &B.s, &B.t, &d);
-    REQUIRE(st == FXC_ERR_NULL && d.iterations == 0 && d.distance == 0, "distance(NULL transform): %s", fxc_status_name(st));
+    REQUIRE(st == FXC_ERR_NULL && d.gjk_iterations == 0 && d.distance == 0, "distance(NULL transform): %s", fxc_status_name(st));
     REQUIRE(fxc_collide(&A.s, &A.t, &B.s, &B.t, &ws, NULL) == FXC_ERR_NULL, "collide(NULL out)");
     memset(&c, 0x5A, sizeof c);
     st = fxc_collide(&A.s, &A.t, &B.s, &B.t, NULL, &c);
@@ -1339,11 +1431,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check_swap(&base, &sw);
     }
 
-    if (!A.pos_bad && !B.pos_bad) {
+    if (in_world3(A.t.pos) && in_world3(B.t.pos)) {
+        /* both positions stay within the world limit */
         int32_t o[3] = { off.x, off.y, off.z }, pa[3] = { A.t.pos.x, A.t.pos.y, A.t.pos.z }, pb[3] = { B.t.pos.x, B.t.pos.y, B.t.pos.z };
         for (i = 0; i < 3; i++) {
-            int32_t lo = -LIMIT - (pa[i] < pb[i] ? pa[i] : pb[i]), hi = LIMIT - (pa[i] > pb[i] ? pa[i] : pb[i]);
-            o[i] = clamp32(o[i], lo, hi);
+            int64_t lo = -(int64_t)FXC_WORLD_LIMIT - (pa[i] < pb[i] ? pa[i] : pb[i]), hi = FXC_WORLD_LIMIT - (int64_t)(pa[i] > pb[i] ? pa[i] : pb[i]);
+            o[i] = lo <= hi ? clamp32(o[i], sat32(lo), sat32(hi)) : 0;
         }
         off = fxc_v3(o[0], o[1], o[2]);
         ta = A.t;
