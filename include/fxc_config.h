@@ -77,8 +77,8 @@
  * FXC_ASSERT(cond) yourself. Never changes a result. */
 #ifndef FXC_ASSERT
 #ifdef FXC_ASSERT_HOOK
-void fxc_assert_failed(const char *cond, const char *file, int line);
-#define FXC_ASSERT(cond) ((cond) ? (void)0 : fxc_assert_failed(#cond, __FILE__, __LINE__))
+void fxc_assert_failed(const char *file, int line);
+#define FXC_ASSERT(cond) ((cond) ? (void)0 : fxc_assert_failed(__FILE__, __LINE__))
 #else
 #define FXC_ASSERT(cond) ((void)0)
 #endif

@@ -35,9 +35,9 @@ uint32_t port_stack_room(void) { return 0; }
 
 /* The library's FXC_ASSERT hook (host builds define FXC_ASSERT_HOOK): a
  * "cannot happen" path was reached, so the run must fail loudly. */
-void fxc_assert_failed(const char *cond, const char *file, int line)
+void fxc_assert_failed(const char *file, int line)
 {
     fflush(stdout);
-    fprintf(stderr, "FXC_ASSERT failed: %s at %s:%d\n", cond, file, line);
+    fprintf(stderr, "FXC_ASSERT failed at %s:%d\n", file, line);
     abort();
 }

@@ -254,8 +254,9 @@ static int closest_face(fxc_workspace *ws, fxc_vec3w *nw, fxc_vec3 *n)
     }
     /* Every face failed the sign test at some time. In exact arithmetic
      * the closest face passes; with fitted normals, faces whose projections
-     * all fall on their edges might not. The first alive face keeps the
-     * answer defined. */
+     * all fall on their edges might not (never seen: the assert hook
+     * watches for it). The first alive face keeps the answer defined. */
+    FXC_ASSERT(0);
     if (first < 0) {
         first = 0;
         while (first < ws->nf - 1 && ws->face[first].state != FACE_ALIVE) first++;
@@ -264,24 +265,41 @@ static int closest_face(fxc_workspace *ws, fxc_vec3w *nw, fxc_vec3 *n)
     return first;
 }
 
-/* Depth, normal and contact points from face f, its fitted normal n and
- * the support point w found along n: depth is the exact height of A - B
- * along the normal (so moving B by depth * normal ends the overlap); the
- * contact points are the barycentric weights of the origin's projection on
- * the face (the only division in EPA) applied to the stored support points,
- * with b = a - w. */
-static void face_result(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3 n, fxc_vec3 w, fxc_epa_result *r)
+/* A candidate answer: a face, by its vertex indices (vertices are never
+ * removed, so it can be answered from after the face itself is gone), its
+ * fitted normal n, and the height of A - B along n (raw, rounded once from
+ * the exact n . w of the support point w found along n): an upper bound of
+ * the depth, since moving B by it along n ends the overlap. */
+typedef struct {
+    uint8_t v[3];
+    fxc_vec3 n;
+    int32_t height;
+} epa_answer;
+
+static void note_answer(const fxc_epa_face *f, fxc_vec3 n, fxc_vec3 w, epa_answer *a)
+{
+    int64_t h = fxc_v3_dot_wide(n, w);
+    int k;
+    for (k = 0; k < 3; k++) a->v[k] = f->v[k];
+    a->n = n;
+    a->height = (int32_t)fxc_div_sqrt(h > 0 ? h : 0, (uint64_t)fxc_v3_dot_wide(n, n));
+}
+
+/* Depth, normal and contact points of an answer: the depth is its height;
+ * the contact points are the barycentric weights of the origin's
+ * projection on the face (the only division in EPA) applied to the stored
+ * support points, with b = a - w. */
+static void answer_result(const fxc_workspace *ws, const epa_answer *a, fxc_epa_result *r)
 {
     fxc_vec3 P[3], wp;
     int32_t wt[3];
-    int64_t h = fxc_v3_dot_wide(n, w);
     int i;
-    r->depth = (fix16_t)fxc_div_sqrt(h > 0 ? h : 0, (uint64_t)fxc_v3_dot_wide(n, n));
-    r->dir = n;
-    for (i = 0; i < 3; i++) P[i] = ws->w[f->v[i]];
+    r->depth = a->height;
+    r->dir = a->n;
+    for (i = 0; i < 3; i++) P[i] = ws->w[a->v[i]];
     fxc_triangle_weights(P, wt);
     wp = fxc_weighted_point(P, wt, 3);
-    for (i = 0; i < 3; i++) P[i] = ws->a[f->v[i]]; /* same weights, A's points */
+    for (i = 0; i < 3; i++) P[i] = ws->a[a->v[i]]; /* same weights, A's points */
     r->point_a = fxc_weighted_point(P, wt, 3);
     r->point_b = fxc_v3_sub(r->point_a, wp);
 }
@@ -396,54 +414,98 @@ static void unmark(fxc_workspace *ws, const horizon_edge *hz, int nh, const uint
     for (i = 0; i < nh; i++) ws->face[hz[i].outer].state = FACE_ALIVE;
 }
 
+/* Working memory of the expansion (on the stack: about 0.3 KB at the
+ * default capacity); start_of[] is all NO_FACE between expansions. */
+typedef struct {
+    horizon_edge hz[FXC_EPA_MAX_VERTICES];
+    uint8_t gone[FXC_EPA_MAX_FACES];
+    uint8_t start_of[FXC_EPA_MAX_VERTICES];
+    int alive; /* faces of the polytope */
+} expansion;
+
+/* Adds support point s, which face `start` sees, to the polytope: removes
+ * every face it sees and closes the hole with a fan to the horizon.
+ * Returns FXC_OK, FXC_ERR_CAPACITY (the polytope is full), or
+ * FXC_ERR_NO_CONVERGENCE when the horizon is no simple loop or the faces
+ * would overflow: neither can happen on a convex polytope (exact
+ * visibility keeps it convex, and Euler's formula bounds its faces by
+ * FXC_EPA_MAX_FACES); the polytope is then left as it was. */
+static int expand(fxc_workspace *ws, int start, const fxc_svert *s, expansion *x)
+{
+    int nh, removed = 0, st = FXC_OK;
+    if (ws->nv >= FXC_EPA_MAX_VERTICES) return FXC_ERR_CAPACITY;
+    nh = find_horizon(ws, start, s->w, x->hz, x->gone, &removed);
+    if (nh < 0 || x->alive - removed + nh > FXC_EPA_MAX_FACES || !horizon_is_loop(x->hz, nh, x->start_of)) {
+        FXC_ASSERT(0);
+        st = FXC_ERR_NO_CONVERGENCE;
+        if (nh < 0) nh = 0;
+        unmark(ws, x->hz, nh, x->gone, removed);
+    } else {
+        rebuild(ws, x->hz, nh, x->gone, removed, x->start_of, add_vertex(ws, s));
+        x->alive += nh - removed;
+    }
+    clear_starts(x->hz, nh, x->start_of);
+    return st;
+}
+
+/* A step that grew the polytope (any other step's result is final). */
+#define EPA_GREW 1
+
+/* One EPA iteration: the support point along the closest face's normal,
+ * then a stop rule, or the polytope grows by the point. Returns EPA_GREW,
+ * or the final status (FXC_OK: converged). */
+static int epa_step(fxc_pair *p, fxc_workspace *ws, expansion *x, epa_answer *cur, epa_answer *best)
+{
+    fxc_vec3w nw;
+    fxc_vec3 n;
+    int i, f = closest_face(ws, &nw, &n);
+    const fxc_epa_face *face = &ws->face[f];
+    fxc_vec3 A = ws->w[face->v[0]];
+    fxc_svert s, known[3];
+
+    fxc_pair_support(p, n, &s);
+    for (i = 0; i < 3; i++) {
+        known[i].w = ws->w[face->v[i]];
+        known[i].a = ws->a[face->v[i]];
+    }
+    fxc_pair_check_support(p, n, &s, known, 3);
+    note_answer(face, n, s.w, cur);
+    if (cur->height < best->height) *best = *cur;
+    /* Stop: a callback misbehaved. */
+    if (p->status != FXC_OK) return p->status;
+    /* Stop, converged: the support point is within FXC_EPA_TOL of the
+     * face (exact test in n28 units). */
+    if (fxc_height_within(fxc_v3_dot_wide(n, fxc_v3_sub(s.w, A)), fxc_v3_dot_wide(n, n), FXC_EPA_TOL)) return FXC_OK;
+    /* Stop, converged: the point is not strictly beyond the face's exact
+     * plane. The polytope grows only by such points, which keeps it
+     * convex; on a long, thin face the fitted normal can tilt a point of
+     * the polytope (one of its vertices) above the tolerance. */
+    if (!plane_sees(&nw, A, s.w)) return FXC_OK;
+    /* Grow; or stop: no room for the point (FXC_ERR_CAPACITY), or a broken
+     * horizon (cannot happen). */
+    i = expand(ws, f, &s, x);
+    return i == FXC_OK ? EPA_GREW : i;
+}
+
 int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_result *r)
 {
-    horizon_edge hz[FXC_EPA_MAX_VERTICES];
-    uint8_t gone[FXC_EPA_MAX_FACES], start_of[FXC_EPA_MAX_VERTICES];
-    int it, alive = 4;
+    expansion x;
+    epa_answer cur, best = { { 0, 0, 0 }, { 0, 0, 0 }, FAR_AWAY }; /* worse than any */
+    int i, st;
 
     r->iterations = 0;
     if (!build_start(p, g, ws, r)) return FXC_OK;
-    for (it = 0; it < FXC_EPA_MAX_VERTICES; it++) start_of[it] = NO_FACE;
-    /* Every pass either returns or adds a vertex, so there are at most
-     * FXC_EPA_MAX_ITERATIONS passes. */
-    for (it = 1;; it++) {
-        fxc_vec3w nw;
-        fxc_vec3 n;
-        int best = closest_face(ws, &nw, &n), st;
-        fxc_epa_face *f = &ws->face[best];
-        fxc_svert s;
-        int64_t gap;
-
-        fxc_pair_support(p, n, &s);
-        r->iterations = it;
-        /* How far beyond the face is the new point? Exact in n28 units.
-         * The polytope grows only by a point strictly beyond the face's
-         * exact plane (plane_sees), which keeps it convex: on a long, thin
-         * face the fitted normal can tilt a point inside the polytope
-         * (e.g. one of its vertices) to a height above the tolerance. */
-        gap = fxc_v3_dot_wide(n, fxc_v3_sub(s.w, ws->w[f->v[0]]));
-        fxc_pair_check_support(p, n, s.w, ws->w[f->v[0]]);
-        st = p->status;
-        if (st == FXC_OK && !fxc_height_within(gap, fxc_v3_dot_wide(n, n), FXC_EPA_TOL) &&
-            plane_sees(&nw, ws->w[f->v[0]], s.w)) {
-            int nh = -1, removed = 0;
-            if (ws->nv < FXC_EPA_MAX_VERTICES) nh = find_horizon(ws, best, s.w, hz, gone, &removed);
-            if (nh < 0 || alive - removed + nh > FXC_EPA_MAX_FACES) {
-                st = FXC_ERR_CAPACITY;
-            } else if (!horizon_is_loop(hz, nh, start_of)) {
-                st = FXC_ERR_NO_CONVERGENCE;
-            } else {
-                rebuild(ws, hz, nh, gone, removed, start_of, add_vertex(ws, &s));
-                clear_starts(hz, nh, start_of);
-                alive += nh - removed;
-                continue;
-            }
-            clear_starts(hz, nh > 0 ? nh : 0, start_of);
-            unmark(ws, hz, nh > 0 ? nh : 0, gone, removed);
-        }
-        /* Converged, or out of room: the answer from this face. */
-        face_result(ws, f, n, s.w, r);
-        return st;
-    }
+    for (i = 0; i < FXC_EPA_MAX_VERTICES; i++) x.start_of[i] = NO_FACE;
+    x.alive = 4;
+    /* Every step but the last adds a vertex: at most FXC_EPA_MAX_ITERATIONS. */
+    do {
+        st = epa_step(p, ws, &x, &cur, &best);
+        r->iterations++;
+    } while (st == EPA_GREW);
+    /* Out of room or broken: the best answer found, the least height along
+     * any normal tried (an upper bound of the depth at least as good as
+     * the last closest face's). */
+    if (st != FXC_OK) cur = best;
+    answer_result(ws, &cur, r);
+    return st;
 }

@@ -231,6 +231,7 @@ static void triangle_feature(const fxc_vec3 *P, int i, int j, int k, feature *f)
          * degenerate input can never divide by zero: take the best edge. */
         feature e;
         int64_t best, d;
+        FXC_ASSERT(0);
         segment_feature(P, i, j, f);
         best = feature_dist2(P, f);
         segment_feature(P, j, k, &e);
@@ -457,128 +458,147 @@ static const proven_axis *normal_axis(const axes *ax)
     return ax->last.low8 >= ax->best.low8 - 256 ? &ax->last : &ax->best;
 }
 
-void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
+/* GJK's state between iterations. */
+typedef struct {
+    fxc_simplex best;  /* the simplex of the least distance so far */
+    measure m, best_m; /* the current simplex's measure, and best's */
+    axes ax;           /* separating axes proven on the way */
+    int stall;         /* steps without progress */
+    int64_t bracket;   /* narrowest m.u8 - l8 so far */
+    int64_t prev_br;   /* the previous step's */
+    int track_touch;   /* look for a touching plane (fxc_intersect needs none) */
+} gjk_state;
+
+/* A step that did not stop: at the cap, the outcome stands. */
+#define GJK_GO_ON FXC_GJK_CAPPED
+
+/* After a step that found a new simplex: was it progress? The distance
+ * falling measurably is. So is halving the narrowest bracket between a
+ * simplex's distance and the lower bound along its direction (at most ~32
+ * times): near a curved or long, thin surface the distance stops falling
+ * measurably long before the support points stop closing in. Otherwise a
+ * few more steps are allowed: the new simplex's exact direction may find
+ * the next support. A step that halves the previous step's bracket is no
+ * stall step: after a poor direction the bracket can fall by half per step
+ * for many steps before it reaches the narrowest (a flat disc's rim next
+ * to the origin). A cycle cannot halve at every step, so it still stalls
+ * out. */
+static fxc_gjk_outcome progress(gjk_state *g, const fxc_simplex *s, int64_t br, int halved)
 {
-    fxc_simplex *s = &r->s, best;
-    fxc_vec3 dir;
-    measure m, best_m;
-    axes ax;
-    int it, stall = 0;
-    int64_t bracket = FXC_NO_BRACKET; /* narrowest m.u8 - l8 so far */
-    int64_t prev_br = FXC_NO_BRACKET; /* the previous step's */
-    /* fxc_intersect (early exits) needs no touching plane */
-    int track_touch = sep_exit < 0 && hit_exit < 0;
-    fxc_vec3w centres = fxc_v3_widen(fxc_v3_sub(p->b.offset, p->a.offset));
-
-    /* First direction: from A's centre towards B's (the support of A - B
-     * along it is the likeliest closest point); +x if the centres meet. */
-    if (!fxc_dir_fit(&centres, &dir)) dir = fxc_v3((fix16_t)1 << 27, 0, 0);
-    r->touch = 0;
-    r->touch_dir = fxc_v3(0, 0, 0);
-    r->touch_height = 0;
-    fxc_pair_support(p, dir, &s->p[0]);
-    if (track_touch) note_height(r, dir, s->p[0].w);
-    ax.best.dir = dir; /* a fallback: its bound is not measured */
-    ax.best.low8 = FXC_NO_BOUND;
-    ax.last = ax.best;
-    s->n = 1;
-    r->iterations = 1;
-    r->outcome = simplex_reduce(s, &m) ? FXC_GJK_CONTAINED : FXC_GJK_CAPPED;
-
-    copy_simplex(&best, s);
-    best_m = m;
-    for (it = 2; r->outcome == FXC_GJK_CAPPED && it <= FXC_GJK_MAX_ITERATIONS; it++) {
-        fxc_svert q;
-        int64_t l8, br;
-        int halved;
-
-        if (hit_exit >= 0 && m.u8 <= (int64_t)hit_exit * 256) {
-            r->outcome = FXC_GJK_EXIT_CLOSE;
-            break;
-        }
-        fxc_pair_support(p, m.d, &q);
-        if (track_touch) note_height(r, m.d, q.w);
-        fxc_pair_check_support(p, m.d, q.w, s->p[0].w);
-        r->iterations = it;
-        if (p->status != FXC_OK) break;
-        /* Every point x of A - B has -d.x >= -d.q: the distance is at least
-         * -d.q / |d| (a lower bound, here in 2^-8 LSB). */
-        l8 = along8(&m, -fxc_v3_dot_wide(m.d, q.w));
-        note_bound(&ax, m.d, l8);
-        br = m.u8 - l8;
-        halved = 2 * br <= prev_br;
-        prev_br = br;
-        if (in_simplex(s, q.w)) {
-            r->outcome = FXC_GJK_CONVERGED;
-            break;
-        }
-        if (sep_exit >= 0 && l8 > ((int64_t)sep_exit + FXC_GJK_ROUNDING) * 256) {
-            r->outcome = FXC_GJK_EXIT_SEPARATED;
-            break;
-        }
-        /* Upper and (best) lower bound within 1 LSB: done. */
-        if (m.u8 - ax.best.low8 <= 256) {
-            r->outcome = FXC_GJK_CONVERGED;
-            break;
-        }
-        s->p[s->n++] = q;
-        if (simplex_reduce(s, &m)) {
-            r->outcome = FXC_GJK_CONTAINED;
-            break;
-        }
-        if (measure_less(&m, &best_m)) {
-            copy_simplex(&best, s);
-            best_m = m;
-            stall = 0;
-            continue;
-        }
-        /* No measurable progress. Stop with the best answer when the bounds
-         * are within 2 LSB (they may even cross: the measure is accurate to
-         * ~1 LSB far from the origin). Halving the narrowest bracket between
-         * a simplex's distance and the lower bound along its direction is
-         * progress too (at most ~32 times): near a curved or long, thin
-         * surface the distance stops falling measurably long before the
-         * support points stop closing in. Otherwise allow a few more steps:
-         * the new simplex's exact direction may find the next support. A
-         * step that halves the previous step's bracket is no stall step:
-         * after a poor direction the bracket can fall by half per step for
-         * many steps before it reaches the narrowest (a flat disc's rim
-         * next to the origin). A cycle cannot halve at every step, so it
-         * still stalls out. */
-        if (best_m.u8 - ax.best.low8 <= (int64_t)2 * 256) {
-            r->outcome = FXC_GJK_CONVERGED;
-            break;
-        }
-        if (2 * br <= bracket) {
-            bracket = br;
-            stall = 0;
-            continue;
-        }
-        if (br < bracket) bracket = br;
-        if (!halved && ++stall > FXC_GJK_STALL_STEPS) {
-            r->outcome = FXC_GJK_CONVERGED;
-            break;
-        }
+    /* Go on: the distance fell. */
+    if (measure_less(&g->m, &g->best_m)) {
+        copy_simplex(&g->best, s);
+        g->best_m = g->m;
+        g->stall = 0;
+        return GJK_GO_ON;
     }
+    /* Stop, converged: no progress, but the best distance and lower bound
+     * are within 2 LSB (they may even cross: the measure is accurate to
+     * ~1 LSB far from the origin). */
+    if (g->best_m.u8 - g->ax.best.low8 <= (int64_t)2 * 256) return FXC_GJK_CONVERGED;
+    /* Go on: the narrowest bracket halved. */
+    if (2 * br <= g->bracket) {
+        g->bracket = br;
+        g->stall = 0;
+        return GJK_GO_ON;
+    }
+    if (br < g->bracket) g->bracket = br;
+    /* Stop, converged (stalled): more than FXC_GJK_STALL_STEPS steps
+     * without progress, not counting steps that halve the previous step's
+     * bracket; the best simplex is the answer. */
+    if (!halved && ++g->stall > FXC_GJK_STALL_STEPS) return FXC_GJK_CONVERGED;
+    return GJK_GO_ON;
+}
+
+/* One GJK iteration: the support point along the current simplex's
+ * direction, then a stop rule, or the simplex takes the point and is
+ * reduced to its feature closest to the origin. */
+static fxc_gjk_outcome gjk_step(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, gjk_state *g, fxc_gjk_result *r)
+{
+    fxc_simplex *s = &r->s;
+    fxc_svert q;
+    int64_t l8, br;
+    int halved;
+
+    /* Stop: the distance is proven at most hit_exit (fxc_intersect). */
+    if (hit_exit >= 0 && g->m.u8 <= (int64_t)hit_exit * 256) return FXC_GJK_EXIT_CLOSE;
+    fxc_pair_support(p, g->m.d, &q);
+    if (g->track_touch) note_height(r, g->m.d, q.w);
+    fxc_pair_check_support(p, g->m.d, &q, s->p, s->n);
+    r->iterations++;
+    /* Stop: a callback misbehaved (p->status says how). */
+    if (p->status != FXC_OK) return FXC_GJK_FAILED;
+    /* Every point x of A - B has -d.x >= -d.q: the distance is at least
+     * -d.q / |d| (a lower bound, here in 2^-8 LSB). */
+    l8 = along8(&g->m, -fxc_v3_dot_wide(g->m.d, q.w));
+    note_bound(&g->ax, g->m.d, l8);
+    br = g->m.u8 - l8;
+    halved = 2 * br <= g->prev_br;
+    g->prev_br = br;
+    /* Stop, converged: the support point is one the simplex already has. */
+    if (in_simplex(s, q.w)) return FXC_GJK_CONVERGED;
+    /* Stop: the distance is proven larger than sep_exit (fxc_intersect). */
+    if (sep_exit >= 0 && l8 > ((int64_t)sep_exit + FXC_GJK_ROUNDING) * 256) return FXC_GJK_EXIT_SEPARATED;
+    /* Stop, converged: the distance and the best lower bound are within
+     * 1 LSB. */
+    if (g->m.u8 - g->ax.best.low8 <= 256) return FXC_GJK_CONVERGED;
+    s->p[s->n++] = q;
+    /* Stop: the origin lies in the simplex (exact): the cores overlap. */
+    if (simplex_reduce(s, &g->m)) return FXC_GJK_CONTAINED;
+    return progress(g, s, br, halved);
+}
+
+/* The answer from the final state: the normal axis, and the best simplex
+ * unless the latest is as good. */
+static void gjk_finish(gjk_state *g, fxc_gjk_result *r)
+{
+    const proven_axis *n;
     /* At the cap with the bounds within 2 LSB, the answer is as good as
      * the stall exit's (a slow approach to a large curved surface). */
-    if (r->outcome == FXC_GJK_CAPPED && p->status == FXC_OK && best_m.u8 - ax.best.low8 <= (int64_t)2 * 256)
+    if (r->outcome == FXC_GJK_CAPPED && g->best_m.u8 - g->ax.best.low8 <= (int64_t)2 * 256)
         r->outcome = FXC_GJK_CONVERGED;
     /* The latest feature wins ties within 1 LSB (at equal distance its
      * direction comes from more support points), but the distance reported
      * is never above one already proven: fxc_intersect's early exits rely on
      * it, so both queries agree. */
-    if (r->outcome != FXC_GJK_CONTAINED && best_m.u8 < m.u8 - 256) {
-        copy_simplex(s, &best);
-        m = best_m;
+    if (r->outcome != FXC_GJK_CONTAINED && g->best_m.u8 < g->m.u8 - 256) {
+        copy_simplex(&r->s, &g->best);
+        g->m = g->best_m;
     }
-    if (r->outcome != FXC_GJK_CONTAINED && best_m.u8 < m.u8) m.u8 = best_m.u8;
-    {
-        const proven_axis *n = normal_axis(&ax);
-        r->dir = n->dir;
-        r->low8 = n->low8;
-    }
-    r->dist8 = m.u8;
+    if (r->outcome != FXC_GJK_CONTAINED && g->best_m.u8 < g->m.u8) g->m.u8 = g->best_m.u8;
+    n = normal_axis(&g->ax);
+    r->dir = n->dir;
+    r->low8 = n->low8;
+    r->dist8 = g->m.u8;
+}
+
+void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
+{
+    fxc_simplex *s = &r->s;
+    gjk_state g;
+    /* First direction: from A's centre towards B's (the support of A - B
+     * along it is the likeliest closest point). */
+    fxc_vec3 dir = fxc_pair_first_dir(p);
+
+    g.track_touch = sep_exit < 0 && hit_exit < 0;
+    g.stall = 0;
+    g.bracket = FXC_NO_BRACKET;
+    g.prev_br = FXC_NO_BRACKET;
+    r->touch = 0;
+    r->touch_dir = fxc_v3(0, 0, 0);
+    r->touch_height = 0;
+    fxc_pair_support(p, dir, &s->p[0]);
+    if (g.track_touch) note_height(r, dir, s->p[0].w);
+    g.ax.best.dir = dir; /* a fallback: its bound is not measured */
+    g.ax.best.low8 = FXC_NO_BOUND;
+    g.ax.last = g.ax.best;
+    s->n = 1;
+    r->iterations = 1;
+    r->outcome = simplex_reduce(s, &g.m) ? FXC_GJK_CONTAINED : GJK_GO_ON;
+    copy_simplex(&g.best, s);
+    g.best_m = g.m;
+    while (r->outcome == GJK_GO_ON && r->iterations < FXC_GJK_MAX_ITERATIONS) r->outcome = gjk_step(p, sep_exit, hit_exit, &g, r);
+    gjk_finish(&g, r);
 }
 
 fix16_t fxc_gjk_distance(const fxc_gjk_result *r)

@@ -19,7 +19,8 @@ typedef enum {
     FXC_GJK_CONVERGED,   /* v is the closest point within the tolerance */
     FXC_GJK_EXIT_SEPARATED, /* early exit: distance proven > sep_exit */
     FXC_GJK_EXIT_CLOSE,  /* early exit: distance proven <= hit_exit */
-    FXC_GJK_CAPPED       /* FXC_GJK_MAX_ITERATIONS reached; v is the best so far */
+    FXC_GJK_CAPPED,      /* FXC_GJK_MAX_ITERATIONS reached; v is the best so far */
+    FXC_GJK_FAILED       /* a callback misbehaved (the pair's status says how) */
 } fxc_gjk_outcome;
 
 typedef struct {

@@ -23,13 +23,13 @@ typedef struct {
     const fxc_shape *shape;
     const fxc_mat3 *rot;
     fxc_vec3 offset; /* position in the pair frame */
+    fxc_vec3 probe;  /* callback shapes: a support point every answer is checked against */
 } fxc_body;
 
 typedef struct {
     fxc_body a, b;
     fxc_vec3 origin;    /* world position of the pair frame (the pair's centre) */
     int status;         /* FXC_OK, or FXC_ERR_CALLBACK once a callback misbehaved */
-    int has_custom;     /* a user callback is involved: check its answers */
     int support_calls;
 } fxc_pair;
 
@@ -54,16 +54,23 @@ static inline int fxc_dir_fit(const fxc_vec3w *d, fxc_vec3 *out)
     return fxc_fit_bits(d, 28, out);
 }
 
+/* GJK's first direction: from A's position towards B's, fitted; +x if
+ * they coincide. */
+fxc_vec3 fxc_pair_first_dir(const fxc_pair *p);
+
 /* Support point of the Minkowski difference A - B along dir (already fitted
  * by fxc_dir_fit): a = support_A(dir), b = support_B(-dir). */
 void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out);
 
-/* A support point w found along d must be at least as far along d as any
- * point already known (a simplex or polytope vertex p): d.(p - w) may
- * exceed 0 only by rounding. A user callback that breaks this is flagged
- * FXC_ERR_CALLBACK (its shape is not what it claims). */
+/* A support point q found along d must be at least as far along d as any
+ * point already known (simplex or polytope vertices known[0..n-1]), on each
+ * body: A's point along d, B's along -d, but for rounding (FXC_SUPPORT_SLACK
+ * raw LSB). A user callback that breaks this is flagged FXC_ERR_CALLBACK:
+ * its shape is not what it claims (an "anti-support" that returns its
+ * nearest point is caught on its second answer). Built-in shapes are
+ * exact and not checked. */
 #define FXC_SUPPORT_SLACK 4
-void fxc_pair_check_support(fxc_pair *p, fxc_vec3 d, fxc_vec3 w, fxc_vec3 known);
+void fxc_pair_check_support(fxc_pair *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n);
 
 /* Two directions across a nonzero segment direction e: e x (the axis least
  * aligned with e), and e x that (fitted first). */

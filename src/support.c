@@ -144,37 +144,6 @@ static int check_body(const fxc_shape *s, const fxc_transform *t, fxc_vec3 centr
     return FXC_OK;
 }
 
-/* The pair's centre: the midpoint of the two positions, rounded down (the
- * same for A, B and B, A, and moved exactly by a common translation). */
-static fix16_t mid(fix16_t a, fix16_t b)
-{
-    return (fix16_t)(((int64_t)a + b) >> 1);
-}
-
-int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
-                  const fxc_shape *b, const fxc_transform *tb)
-{
-    fxc_vec3 c;
-    int st;
-    if (a == NULL || b == NULL || ta == NULL || tb == NULL) return FXC_ERR_NULL;
-    c = fxc_v3(mid(ta->pos.x, tb->pos.x), mid(ta->pos.y, tb->pos.y), mid(ta->pos.z, tb->pos.z));
-    st = check_body(a, ta, c);
-    if (st == FXC_OK) st = check_body(b, tb, c);
-    if (st != FXC_OK) return st;
-    /* both offsets within FXC_RAW_LIMIT per coordinate (check_body) */
-    p->a.shape = a;
-    p->a.rot = &ta->rot;
-    p->a.offset = fxc_v3_sub(ta->pos, c);
-    p->b.shape = b;
-    p->b.rot = &tb->rot;
-    p->b.offset = fxc_v3_sub(tb->pos, c);
-    p->origin = c;
-    p->status = FXC_OK;
-    p->support_calls = 0;
-    p->has_custom = a->type == FXC_SHAPE_CUSTOM || b->type == FXC_SHAPE_CUSTOM;
-    return FXC_OK;
-}
-
 /* Q32.32 -> Q16.16 rounded half up, as fxc_round32 but without its
  * saturation, for the rotations below: entries within 2 units (2^17 raw,
  * check_body) times vectors below 2^28 raw give row sums below 3 * 2^45,
@@ -214,11 +183,46 @@ static fxc_vec3 body_support(fxc_pair *p, const fxc_body *b, fxc_vec3 d)
     return fxc_v3_add(rotate(b->rot, 0, s), b->offset);
 }
 
+/* Is point q at least as far along d as k, but for rounding? d.(k - q)
+ * < 2^28 * 2^29 * 3: exact. */
+static int as_far(fxc_vec3 d, fxc_vec3 q, fxc_vec3 k)
+{
+    return fxc_height_within(fxc_v3_dot_wide(d, fxc_v3_sub(k, q)), fxc_v3_dot_wide(d, d), FXC_SUPPORT_SLACK);
+}
+
+/* Support of a body along d; a callback's answer must also be at least as
+ * far along d as its probe point. */
+static fxc_vec3 checked_support(fxc_pair *p, const fxc_body *b, fxc_vec3 d)
+{
+    fxc_vec3 q = body_support(p, b, d);
+    if (b->shape->type == FXC_SHAPE_CUSTOM && !as_far(d, q, b->probe)) p->status = FXC_ERR_CALLBACK;
+    return q;
+}
+
 void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out)
 {
     p->support_calls++;
-    out->a = body_support(p, &p->a, dir);
-    out->w = fxc_v3_sub(out->a, body_support(p, &p->b, fxc_v3_neg(dir)));
+    out->a = checked_support(p, &p->a, dir);
+    out->w = fxc_v3_sub(out->a, checked_support(p, &p->b, fxc_v3_neg(dir)));
+}
+
+fxc_vec3 fxc_pair_first_dir(const fxc_pair *p)
+{
+    fxc_vec3w centres = fxc_v3_widen(fxc_v3_sub(p->b.offset, p->a.offset));
+    fxc_vec3 d;
+    if (!fxc_dir_fit(&centres, &d)) d = fxc_v3((fix16_t)1 << 27, 0, 0);
+    return d;
+}
+
+/* A callback body's probe: its support point along the direction GJK asks
+ * it last about, the opposite of the first (A is asked along the first
+ * direction, B along its opposite). Every later answer is checked against
+ * it: a callback that returns its nearest point instead of its farthest
+ * fails at the first GJK step. One extra callback call per callback body. */
+static void probe(fxc_pair *p, fxc_body *b, fxc_vec3 d)
+{
+    b->probe = fxc_v3(0, 0, 0);
+    if (b->shape->type == FXC_SHAPE_CUSTOM) b->probe = body_support(p, b, d);
 }
 
 void fxc_segment_normals(fxc_vec3 e, fxc_vec3w out[2])
@@ -233,14 +237,52 @@ void fxc_segment_normals(fxc_vec3 e, fxc_vec3w out[2])
     out[1] = fxc_v3_cross_wide(e, d1);
 }
 
-void fxc_pair_check_support(fxc_pair *p, fxc_vec3 d, fxc_vec3 w, fxc_vec3 known)
+void fxc_pair_check_support(fxc_pair *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n)
 {
-    if (p->has_custom &&
-        !fxc_height_within(fxc_v3_dot_wide(d, fxc_v3_sub(known, w)), fxc_v3_dot_wide(d, d), FXC_SUPPORT_SLACK))
-        p->status = FXC_ERR_CALLBACK;
+    int i;
+    for (i = 0; i < n; i++) {
+        /* A's point along d, B's (b = a - w) along -d */
+        if (p->a.shape->type == FXC_SHAPE_CUSTOM && !as_far(d, q->a, known[i].a)) p->status = FXC_ERR_CALLBACK;
+        if (p->b.shape->type == FXC_SHAPE_CUSTOM &&
+            !as_far(fxc_v3_neg(d), fxc_v3_sub(q->a, q->w), fxc_v3_sub(known[i].a, known[i].w)))
+            p->status = FXC_ERR_CALLBACK;
+    }
 }
 
 fxc_vec3 fxc_pair_to_world(const fxc_pair *p, fxc_vec3 v)
 {
     return fxc_v3_add(v, p->origin);
+}
+
+/* The pair's centre: the midpoint of the two positions, rounded down (the
+ * same for A, B and B, A, and moved exactly by a common translation). */
+static fix16_t mid(fix16_t a, fix16_t b)
+{
+    return (fix16_t)(((int64_t)a + b) >> 1);
+}
+
+int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
+                  const fxc_shape *b, const fxc_transform *tb)
+{
+    fxc_vec3 c, d;
+    int st;
+    if (a == NULL || b == NULL || ta == NULL || tb == NULL) return FXC_ERR_NULL;
+    c = fxc_v3(mid(ta->pos.x, tb->pos.x), mid(ta->pos.y, tb->pos.y), mid(ta->pos.z, tb->pos.z));
+    st = check_body(a, ta, c);
+    if (st == FXC_OK) st = check_body(b, tb, c);
+    if (st != FXC_OK) return st;
+    /* both offsets within FXC_RAW_LIMIT per coordinate (check_body) */
+    p->a.shape = a;
+    p->a.rot = &ta->rot;
+    p->a.offset = fxc_v3_sub(ta->pos, c);
+    p->b.shape = b;
+    p->b.rot = &tb->rot;
+    p->b.offset = fxc_v3_sub(tb->pos, c);
+    p->origin = c;
+    p->status = FXC_OK;
+    p->support_calls = 0;
+    d = fxc_pair_first_dir(p);
+    probe(p, &p->a, fxc_v3_neg(d));
+    probe(p, &p->b, d);
+    return FXC_OK;
 }

@@ -36,7 +36,8 @@ uint32_t fxc_isqrt64(uint64_t v)
      * then at most a couple of unit corrections make it the exact floor. */
     sh = (fxc_bitlen64(v) - 31) & ~1;
     r = (uint64_t)isqrt32((uint32_t)(v >> sh)) << (sh / 2);
-    if (r == 0) r = 1; /* cannot happen (v >> sh >= 2^30); keeps the division safe */
+    FXC_ASSERT(r != 0); /* v >> sh >= 2^30 */
+    if (r == 0) r = 1;  /* keeps the division safe whatever happens */
     r = (r + v / r) / 2;
     if (r > 0xFFFFFFFFu) r = 0xFFFFFFFFu;
     while (r * r > v) r--;

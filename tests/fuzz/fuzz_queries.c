@@ -152,9 +152,9 @@ static fxc_workspace ws;
 static int in_collide;
 
 /* The library's FXC_ASSERT hook: a "cannot happen" path was reached. */
-void fxc_assert_failed(const char *cond, const char *file, int line)
+void fxc_assert_failed(const char *file, int line)
 {
-    fail(line, "FXC_ASSERT(%s) failed in %s", cond, file);
+    fail(line, "FXC_ASSERT failed in %s", file);
 }
 static int waived(const char *key);
 
