@@ -198,6 +198,11 @@ int fxc_workspace_init(fxc_workspace *ws);
 typedef struct {
     fix16_t distance;  /* separated or touching: gap >= 0; otherwise 0 */
     fix16_t depth;     /* penetrating or touching: overlap >= 0; otherwise 0 */
+    fix16_t depth_error; /* proven accuracy of depth: the true depth lies in
+                          * [depth - depth_error, depth], but for rounding
+                          * (a few LSB). At most FXC_EPA_TOL when EPA
+                          * converged; the bracket EPA reached when it ran
+                          * out of capacity; 0 without EPA. */
     fxc_vec3 normal;   /* unit, from A to B: moving B by depth * normal ends the overlap */
     fxc_vec3 point_a;  /* closest point / deepest contact point on A (world);
                         * touching: a point of the contact region */
@@ -214,8 +219,9 @@ typedef struct {
  * cores overlap. FXC_ERR_CAPACITY / FXC_ERR_NO_CONVERGENCE come with the
  * best answer found (all fields valid): the normal of the best direction
  * EPA tried and the depth along it, an upper bound (moving B by depth *
- * normal still ends the overlap). `out` is written once, at the end,
- * whatever the status (zeroed on error), so it may even lie in `ws`. */
+ * normal still ends the overlap), with depth_error saying how much deeper
+ * than the truth it may be. `out` is written once, at the end, whatever
+ * the status (zeroed on error), so it may even lie in `ws`. */
 int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
                 const fxc_shape *b, const fxc_transform *tb,
                 fxc_workspace *ws, fxc_contact *out);

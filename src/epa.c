@@ -183,6 +183,7 @@ static int grow_from_triangle(fxc_pair *p, const fxc_vec3 *w, fxc_svert *out)
 static void flat_result(fxc_epa_result *r, fxc_vec3w d, const fxc_simplex *s)
 {
     r->depth = 0;
+    r->low = 0;
     if (!fxc_dir_fit(&d, &r->dir)) r->dir = fxc_v3((fix16_t)1 << 27, 0, 0);
     fxc_simplex_points(s, &r->point_a, &r->point_b);
 }
@@ -454,7 +455,7 @@ static int expand(fxc_workspace *ws, int start, const fxc_svert *s, expansion *x
 /* One EPA iteration: the support point along the closest face's normal,
  * then a stop rule, or the polytope grows by the point. Returns EPA_GREW,
  * or the final status (FXC_OK: converged). */
-static int epa_step(fxc_pair *p, fxc_workspace *ws, expansion *x, epa_answer *cur, epa_answer *best)
+static int epa_step(fxc_pair *p, fxc_workspace *ws, expansion *x, epa_answer *cur, epa_answer *best, int32_t *low)
 {
     fxc_vec3w nw;
     fxc_vec3 n;
@@ -469,6 +470,9 @@ static int epa_step(fxc_pair *p, fxc_workspace *ws, expansion *x, epa_answer *cu
         known[i].a = ws->a[face->v[i]];
     }
     fxc_pair_check_support(p, n, &s, known, 3);
+    /* The polytope lies in A - B and holds the origin: the depth is at
+     * least its closest face's distance. */
+    if (face->dist > *low && face->dist != FAR_AWAY) *low = face->dist;
     note_answer(face, n, s.w, cur);
     if (cur->height < best->height) *best = *cur;
     /* Stop: a callback misbehaved. */
@@ -491,6 +495,7 @@ int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_res
 {
     expansion x;
     epa_answer cur, best = { { 0, 0, 0 }, { 0, 0, 0 }, FAR_AWAY }; /* worse than any */
+    int32_t low = 0;
     int i, st;
 
     r->iterations = 0;
@@ -499,7 +504,7 @@ int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_res
     x.alive = 4;
     /* Every step but the last adds a vertex: at most FXC_EPA_MAX_ITERATIONS. */
     do {
-        st = epa_step(p, ws, &x, &cur, &best);
+        st = epa_step(p, ws, &x, &cur, &best, &low);
         r->iterations++;
     } while (st == EPA_GREW);
     /* Out of room or broken: the best answer found, the least height along
@@ -507,5 +512,6 @@ int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_res
      * the last closest face's). */
     if (st != FXC_OK) cur = best;
     answer_result(ws, &cur, r);
+    r->low = low < r->depth ? low : r->depth;
     return st;
 }

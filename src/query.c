@@ -192,6 +192,7 @@ static int core_depth(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, f
     if (!g->touch) return fxc_epa(p, g, ws, e);
     e->dir = g->touch_dir;
     e->depth = g->touch_height;
+    e->low = g->touch_height;
     fxc_simplex_points(&g->s, &e->point_a, &e->point_b);
     e->iterations = 0;
     return FXC_OK;
@@ -220,6 +221,7 @@ static int collide(const fxc_shape *a, const fxc_transform *ta, const fxc_shape 
         fxc_epa_result e;
         st = core_depth(&p, &g, ws, &e);
         out->epa_iterations = e.iterations;
+        out->depth_error = e.depth - e.low;
         sd = -((int64_t)e.depth + margins(&p));
         surface(&p, e.dir, e.point_a, e.point_b, &out->normal, &out->point_a, &out->point_b);
     }
