@@ -503,10 +503,13 @@ static fxc_gjk_outcome progress(gjk_state *g, const fxc_simplex *s, int64_t br, 
         return GJK_GO_ON;
     }
     if (br < g->bracket) g->bracket = br;
-    /* Stop, converged (stalled): more than FXC_GJK_STALL_STEPS steps
+    /* Stop, unconverged (stalled): more than FXC_GJK_STALL_STEPS steps
      * without progress, not counting steps that halve the previous step's
-     * bracket; the best simplex is the answer. */
-    if (!halved && ++g->stall > FXC_GJK_STALL_STEPS) return FXC_GJK_CONVERGED;
+     * bracket. The bounds are more than 2 LSB apart (else the rule above
+     * would have stopped), so nothing is proven: the best simplex is a
+     * best answer, as at the cap. A cycle, or progress too small to
+     * measure (a flat hull whose vertex touches the other shape). */
+    if (!halved && ++g->stall > FXC_GJK_STALL_STEPS) return FXC_GJK_STALLED;
     return GJK_GO_ON;
 }
 
@@ -570,6 +573,7 @@ static void gjk_finish(gjk_state *g, fxc_gjk_result *r)
     r->dir = n->dir;
     r->low8 = n->low8;
     r->dist8 = g->m.u8;
+    r->feature_dir = g->m.d;
 }
 
 void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)

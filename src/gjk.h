@@ -20,6 +20,8 @@ typedef enum {
     FXC_GJK_EXIT_SEPARATED, /* early exit: distance proven > sep_exit */
     FXC_GJK_EXIT_CLOSE,  /* early exit: distance proven <= hit_exit */
     FXC_GJK_CAPPED,      /* FXC_GJK_MAX_ITERATIONS reached; v is the best so far */
+    FXC_GJK_STALLED,     /* no progress for FXC_GJK_STALL_STEPS steps, bounds more than 2 LSB
+                          * apart: unconverged, v is the best so far */
     FXC_GJK_FAILED       /* a callback misbehaved (the pair's status says how) */
 } fxc_gjk_outcome;
 
@@ -28,6 +30,8 @@ typedef struct {
     fxc_vec3 dir;         /* proven separating axis for the normal (A to B), 28 bits: */
     int64_t low8;         /* A - B lies >= low8 (2^-8 LSB) beyond the origin along dir */
     int64_t dist8;        /* distance in 2^-8 raw LSB, relative error 2^-27 */
+    fxc_vec3 feature_dir; /* from the final simplex's closest point towards the origin (A to B), 28 bits;
+                           * zero when that point is the origin */
     fxc_gjk_outcome outcome;
     int iterations;
     /* A support plane seen on the way: A - B rises at most FXC_TOUCH_TOL

@@ -106,14 +106,21 @@ static void surface(const fxc_pair *p, fxc_vec3 d, fxc_vec3 ca, fxc_vec3 cb, fxc
  * GJK proved (from A to B, see normal_axis in gjk.c); when the cores are
  * within the touching band but that axis is no touching plane (GJK stalled
  * short of proving one), a plane of the final simplex is tried. Closest
- * points on the surfaces; returns the signed distance (margins
- * subtracted). */
+ * points on the surfaces: the core points pushed out by the margins along
+ * the line between them (the final feature's exact direction, which a
+ * proven axis on a curved core may miss by a little), so that they lie
+ * the distance apart. Returns the signed distance (margins subtracted). */
 static int64_t apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *n, fxc_vec3 *pa, fxc_vec3 *pb)
 {
-    fxc_vec3 ca, cb, d = g->dir;
+    fxc_vec3 ca, cb, d = g->dir, unused;
     if (g->dist8 <= (int64_t)FXC_TOUCH_TOL * 256 && g->low8 < -(int64_t)FXC_TOUCH_TOL * 256) (void)prove_touching(p, g, &d);
     fxc_simplex_points(&g->s, &ca, &cb);
-    surface(p, d, ca, cb, n, pa, pb);
+    if (g->feature_dir.x != 0 || g->feature_dir.y != 0 || g->feature_dir.z != 0) {
+        surface(p, g->feature_dir, ca, cb, &unused, pa, pb);
+        (void)fxc_v3_normalize(d, n);
+    } else {
+        surface(p, d, ca, cb, n, pa, pb);
+    }
     return (int64_t)fxc_gjk_distance(g) - margins(p);
 }
 
@@ -134,10 +141,16 @@ int fxc_intersect(const fxc_shape *a, const fxc_transform *ta,
     case FXC_GJK_EXIT_CLOSE:
     case FXC_GJK_CONTAINED:
         return FXC_OVERLAPPING;
-    default:
+    case FXC_GJK_CONVERGED:
         /* fxc_distance's rule (contact_status) on the same final answer;
          * touching counts as overlapping here. */
         return (int64_t)fxc_gjk_distance(&g) - r > FXC_TOUCH_TOL ? FXC_SEPARATED : FXC_OVERLAPPING;
+    default:
+        /* Unconverged: a verdict only where a bound proves it (the lower
+         * bound with the early exit's rounding margin). */
+        if (g.low8 > ((int64_t)r + FXC_TOUCH_TOL + FXC_GJK_ROUNDING) * 256) return FXC_SEPARATED;
+        if (g.dist8 <= ((int64_t)r + FXC_TOUCH_TOL) * 256) return FXC_OVERLAPPING;
+        return FXC_ERR_NO_CONVERGENCE;
     }
 }
 
@@ -165,7 +178,7 @@ static int distance(const fxc_shape *a, const fxc_transform *ta, const fxc_shape
     } else {
         int64_t dist = apart_result(&p, &g, &out->normal, &out->point_a, &out->point_b);
         out->distance = dist > 0 ? (fix16_t)dist : 0;
-        st = g.outcome == FXC_GJK_CAPPED ? FXC_ERR_NO_CONVERGENCE : contact_status(dist, FXC_OVERLAPPING);
+        st = g.outcome != FXC_GJK_CONVERGED ? FXC_ERR_NO_CONVERGENCE : contact_status(dist, FXC_OVERLAPPING);
     }
     out->support_calls = p.support_calls;
     return p.status != FXC_OK ? p.status : st;
@@ -216,7 +229,7 @@ static int collide(const fxc_shape *a, const fxc_transform *ta, const fxc_shape 
         /* Cores apart: GJK's distance less the margins (shallow contact of
          * rounded shapes needs no EPA). */
         sd = apart_result(&p, &g, &out->normal, &out->point_a, &out->point_b);
-        st = g.outcome == FXC_GJK_CAPPED ? FXC_ERR_NO_CONVERGENCE : FXC_OK;
+        st = g.outcome != FXC_GJK_CONVERGED ? FXC_ERR_NO_CONVERGENCE : FXC_OK;
     } else {
         fxc_epa_result e;
         st = core_depth(&p, &g, ws, &e);

@@ -293,3 +293,233 @@ void test_bad_quaternion_axis(void)
     CHECK(strcmp(fxc_status_name(FXC_ERR_CALLBACK), "FXC_ERR_CALLBACK") == 0);
     CHECK(strcmp(fxc_status_name(12345), "unknown status") == 0);
 }
+
+void test_null_outputs(void)
+{
+    fxc_quat q = { FXC_ONE, 0, 0, 0 };
+    fxc_transform t;
+    fxc_mat3 m;
+    CHECK(fxc_mat3_from_quat(q, NULL) == FXC_ERR_NULL);
+    CHECK(fxc_mat3_from_axis_angle(V(0, 0, 1), FXC_ONE, NULL) == FXC_ERR_NULL);
+    CHECK(fxc_mat3_from_axis_angle(V(0, 0, 0), FXC_ONE, NULL) == FXC_ERR_NULL);
+    CHECK(fxc_transform_set(NULL, NULL, V(0, 0, 0)) == FXC_ERR_NULL);
+    CHECK(fxc_workspace_init(NULL) == FXC_ERR_NULL);
+    CHECK(fxc_workspace_init(&t_ws) == FXC_OK && t_ws.busy == 0);
+    /* a rotation beyond +-2 is stored as given, and every query refuses it */
+    fxc_mat3_identity(&m);
+    m.m[2][0] = -2 * FXC_ONE - 1;
+    CHECK(fxc_transform_set(&t, &m, V(0, 0, 0)) == FXC_ERR_BAD_TRANSFORM && t.rot.m[2][0] == m.m[2][0]);
+    valid_pair();
+    all_queries(&sa, &t, &sb, &tb, FXC_ERR_BAD_TRANSFORM);
+    CHECK(fxc_transform_set(&t, NULL, V(30000, -30000, 1)) == FXC_OK && t.rot.m[1][1] == FXC_ONE);
+}
+
+/* Every parameter field of every shape, changed after its constructor to
+ * a value no constructor accepts: each query refuses the shape
+ * (FXC_ERR_BAD_SHAPE for an invalid size, FXC_ERR_RANGE for one beyond
+ * the range) and writes zeroed outputs, with no overflow (UBSan). */
+static void refused_field(fxc_shape *s, fix16_t *field, fix16_t bad, int want)
+{
+    fix16_t keep = *field;
+    *field = bad;
+    valid_pair();
+    all_queries(s, &ta, &sb, &tb, want);
+    all_queries(&sb, &tb, s, &ta, want);
+    *field = keep;
+}
+
+static void refuse_size(fxc_shape *s, fix16_t *field)
+{
+    refused_field(s, field, INT32_MAX, FXC_ERR_RANGE);
+    refused_field(s, field, FXC_RAW_LIMIT + 1, FXC_ERR_RANGE);
+    refused_field(s, field, INT32_MIN, FXC_ERR_BAD_SHAPE);
+    refused_field(s, field, -1, FXC_ERR_BAD_SHAPE);
+    refused_field(s, field, 0, FXC_ERR_BAD_SHAPE);
+}
+
+static void refuse_coordinate(fxc_shape *s, fix16_t *field)
+{
+    refused_field(s, field, INT32_MAX, FXC_ERR_RANGE);
+    refused_field(s, field, INT32_MIN, FXC_ERR_RANGE);
+    refused_field(s, field, -FXC_RAW_LIMIT - 1, FXC_ERR_RANGE);
+}
+
+void test_hostile_shape_fields(void)
+{
+    static fxc_vec3 hull[4] = { { 0, 0, 0 }, { 65536, 0, 0 }, { 0, 65536, 0 }, { 0, 0, 65536 } };
+    fxc_shape s;
+    int k;
+    CHECK(fxc_shape_box(&s, V(1, 2, 3), 0) == FXC_OK);
+    refuse_size(&s, &s.u.box.half.x);
+    refuse_size(&s, &s.u.box.half.y);
+    refuse_size(&s, &s.u.box.half.z);
+    refused_field(&s, &s.margin, INT32_MAX, FXC_ERR_RANGE);
+    refused_field(&s, &s.margin, INT32_MIN, FXC_ERR_BAD_SHAPE);
+    refused_field(&s, &s.margin, -1, FXC_ERR_BAD_SHAPE);
+    CHECK(fxc_shape_cylinder(&s, F16(1), F16(0.5), 0) == FXC_OK);
+    refuse_size(&s, &s.u.cylinder.radius);
+    refuse_size(&s, &s.u.cylinder.half_height);
+    CHECK(fxc_shape_cone(&s, F16(1), F16(0.5), 0) == FXC_OK);
+    refuse_size(&s, &s.u.cone.radius);
+    refuse_size(&s, &s.u.cone.half_height);
+    CHECK(fxc_shape_segment(&s, V(1, 2, 3), V(-1, 0, 2), 0) == FXC_OK);
+    refuse_coordinate(&s, &s.u.segment.a.x);
+    refuse_coordinate(&s, &s.u.segment.b.z);
+    CHECK(fxc_shape_capsule(&s, F16(1), F16(0.5)) == FXC_OK);
+    refuse_coordinate(&s, &s.u.segment.a.z);
+    refuse_coordinate(&s, &s.u.segment.b.z);
+    refused_field(&s, &s.margin, -1, FXC_ERR_BAD_SHAPE);
+    refused_field(&s, &s.margin, INT32_MAX, FXC_ERR_RANGE);
+    CHECK(fxc_shape_triangle(&s, V(1, 0, 0), V(0, 1, 0), V(0, 0, 1), 0) == FXC_OK);
+    for (k = 0; k < 3; k++) {
+        refuse_coordinate(&s, &s.u.triangle.v[k].x);
+        refuse_coordinate(&s, &s.u.triangle.v[k].y);
+        refuse_coordinate(&s, &s.u.triangle.v[k].z);
+    }
+    CHECK(fxc_shape_custom(&s, ball, 0, FXC_ONE, 0) == FXC_OK);
+    refused_field(&s, &s.u.custom.bound, -1, FXC_ERR_BAD_SHAPE);
+    refused_field(&s, &s.u.custom.bound, INT32_MAX, FXC_ERR_RANGE);
+    s.u.custom.fn = NULL;
+    all_queries(&s, &ta, &sb, &tb, FXC_ERR_BAD_SHAPE);
+    CHECK(fxc_shape_hull(&s, hull, 4, 0) == FXC_OK);
+    /* hull vertices are read at every query: moved beyond the range */
+    refuse_coordinate(&s, &hull[2].y);
+    refused_field(&s, &hull[3].z, F16(5000), FXC_ERR_RANGE);
+    s.u.hull.count = 0;
+    all_queries(&s, &ta, &sb, &tb, FXC_ERR_BAD_SHAPE);
+    s.u.hull.count = FXC_HULL_MAX_VERTICES + 1;
+    all_queries(&s, &ta, &sb, &tb, FXC_ERR_BAD_SHAPE);
+    s.u.hull.count = 4;
+    s.u.hull.vertices = NULL;
+    all_queries(&s, &ta, &sb, &tb, FXC_ERR_BAD_SHAPE);
+    s.type = (fxc_shape_type)99;
+    all_queries(&s, &ta, &sb, &tb, FXC_ERR_BAD_SHAPE);
+}
+
+/* A hull vertex moved after construction, within the range: the query
+ * answers for the hull as it is now (the same as a fresh constructor's). */
+void test_hull_vertex_moved(void)
+{
+    static fxc_vec3 v[4] = { { 0, 0, 0 }, { 65536, 0, 0 }, { 0, 65536, 0 }, { 0, 0, 65536 } };
+    fxc_shape h, fresh;
+    fxc_transform th;
+    fxc_distance_result d1, d2;
+    CHECK(fxc_shape_hull(&h, v, 4, 0) == FXC_OK);
+    fxc_transform_set(&th, NULL, V(-3, 0, 0));
+    valid_pair();
+    v[1].x = F16(2.5); /* now reaches x = -0.5: touching the box's face */
+    CHECK(fxc_shape_hull(&fresh, v, 4, 0) == FXC_OK);
+    CHECK(fxc_distance(&h, &th, &sa, &ta, &d1) == fxc_distance(&fresh, &th, &sa, &ta, &d2));
+    CHECK(d1.distance == d2.distance && d1.distance <= FXC_TOUCH_TOL);
+    v[1].x = FXC_ONE;
+}
+
+/* A support callback that queries the library with its caller's
+ * workspace gets FXC_ERR_BUSY, and the caller's query is unharmed. */
+typedef struct {
+    int nested_status;
+    int calls;
+} nesting;
+
+static fxc_vec3 nests(fxc_vec3 dir, void *user)
+{
+    nesting *n = (nesting *)user;
+    fxc_contact c;
+    if (n->calls++ == 0) n->nested_status = fxc_collide(&sa, &ta, &sb, &tb, &t_ws, &c);
+    return ball(dir, NULL);
+}
+
+void test_workspace_busy(void)
+{
+    fxc_shape c;
+    fxc_transform tc;
+    fxc_contact plain, outer;
+    nesting n = { 0, 0 };
+    int s1, s2;
+    valid_pair();
+    fxc_transform_set(&tc, NULL, V(0.9, 0.3, 0));
+    CHECK(fxc_shape_custom(&c, ball, NULL, FXC_ONE, 0) == FXC_OK);
+    s1 = fxc_collide(&sa, &ta, &c, &tc, &t_ws, &plain);
+    CHECK(fxc_shape_custom(&c, nests, &n, FXC_ONE, 0) == FXC_OK);
+    s2 = fxc_collide(&sa, &ta, &c, &tc, &t_ws, &outer);
+    CHECK_MSG(n.nested_status == FXC_ERR_BUSY, "nested: %s", fxc_status_name(n.nested_status));
+    CHECK(s1 == FXC_PENETRATING && s2 == s1);
+    CHECK(plain.depth == outer.depth && plain.normal.x == outer.normal.x && plain.point_b.y == outer.point_b.y &&
+          plain.epa_iterations == outer.epa_iterations);
+    /* after the query the workspace is free again */
+    CHECK(t_ws.busy == 0 && fxc_collide(&sa, &ta, &sb, &tb, &t_ws, &plain) == FXC_PENETRATING);
+}
+
+/* The output may lie anywhere, even in the workspace: it is written once,
+ * at the end. */
+void test_output_in_workspace(void)
+{
+    static fxc_workspace ws;
+    fxc_contact want, *inside = (fxc_contact *)(void *)&ws.face[3];
+    int st, k;
+    valid_pair();
+    for (k = 0; k < 3; k++) {
+        /* separated, margins overlapping (GJK), cores overlapping (EPA) */
+        const fxc_shape *b = k == 2 ? &sa : &sb;
+        fxc_transform_set(&tb, NULL, k ? V(0.8, 0.1, 0) : V(1.5, 0.2, 0));
+        st = fxc_collide(&sa, &ta, b, &tb, &t_ws, &want);
+        CHECK(st == (k ? FXC_PENETRATING : FXC_SEPARATED) && (k < 2 || want.epa_iterations > 0));
+        CHECK(fxc_workspace_init(&ws) == FXC_OK);
+        CHECK(fxc_collide(&sa, &ta, b, &tb, &ws, inside) == st);
+        CHECK(inside->distance == want.distance && inside->depth == want.depth && inside->normal.x == want.normal.x &&
+              inside->point_a.x == want.point_a.x && inside->point_b.z == want.point_b.z && inside->support_calls == want.support_calls);
+        CHECK((inside->distance == 0) != (inside->depth == 0));
+    }
+}
+
+/* A singular rotation maps directions to zero in the shape's frame; the
+ * callback is never called with a zero direction. */
+static fxc_vec3 no_zero(fxc_vec3 dir, void *user)
+{
+    int *zeros = (int *)user;
+    if (dir.x == 0 && dir.y == 0 && dir.z == 0) (*zeros)++;
+    return ball(dir.x || dir.y || dir.z ? dir : V(1, 0, 0), NULL);
+}
+
+void test_callback_never_zero_direction(void)
+{
+    fxc_shape c;
+    fxc_transform flat;
+    fxc_mat3 m;
+    fxc_contact out;
+    int zeros = 0, st;
+    valid_pair();
+    fxc_mat3_identity(&m);
+    m.m[1][1] = 0;
+    m.m[2][2] = 0; /* diag(1, 0, 0): a ball squashed to a segment on x */
+    CHECK(fxc_transform_set(&flat, &m, V(0, 0.25, 0)) == FXC_OK);
+    CHECK(fxc_shape_custom(&c, no_zero, &zeros, FXC_ONE, 0) == FXC_OK);
+    st = fxc_collide(&sa, &ta, &c, &flat, &t_ws, &out);
+    CHECK_MSG(zeros == 0, "%d zero directions", zeros);
+    CHECK_MSG(st == FXC_PENETRATING, "%s", fxc_status_name(st));
+    CHECK(fxc_intersect(&c, &flat, &sa, &ta) == FXC_OVERLAPPING && zeros == 0);
+}
+
+/* A callback that returns its nearest point instead of its farthest (an
+ * "anti-support") is no support function: caught, by every query, deep
+ * inside the other shape or far from it. */
+static fxc_vec3 anti_cube(fxc_vec3 dir, void *user)
+{
+    (void)user;
+    return fxc_v3(dir.x > 0 ? -FXC_ONE : FXC_ONE, dir.y > 0 ? -FXC_ONE : FXC_ONE, dir.z > 0 ? -FXC_ONE : FXC_ONE);
+}
+
+void test_callback_anti_support(void)
+{
+    static const double where[4][3] = { { 0, 0, 0 }, { 0.3, 0.1, 0 }, { 0.9, -0.4, 0.2 }, { 3, 0, 0 } };
+    fxc_shape c;
+    fxc_transform tc;
+    int k;
+    CHECK(fxc_shape_custom(&c, anti_cube, NULL, FXC_ONE, 0) == FXC_OK);
+    valid_pair();
+    for (k = 0; k < 4; k++) {
+        fxc_transform_set(&tc, NULL, V(where[k][0], where[k][1], where[k][2]));
+        all_queries(&sa, &ta, &c, &tc, FXC_ERR_CALLBACK);
+        all_queries(&c, &tc, &sa, &ta, FXC_ERR_CALLBACK);
+    }
+}

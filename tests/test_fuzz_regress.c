@@ -848,3 +848,34 @@ void test_fuzz_gjk_disc_rim_stall(void)
     fxc_transform_set(&tb, 0, fxc_v3(0, 0, 0));
     collide_both(&a, &ta, &b, &tb, (int32_t)floor(26874 - gap + 0.5), 2, "disc, segment", c);
 }
+
+/* Found on 9c9ad13 in a 25-minute run (a defect since the stall rule): a
+ * flat hull 117 units across and 14 LSB thick whose vertex (0,0,0) is a
+ * point at the origin. hull/point: GJK's steps each gained about 0.0004
+ * LSB (less than its distance measure resolves), so it stalled at the
+ * distance 14 with its lower bound below zero, and the stall exit answered
+ * FXC_SEPARATED, distance 14; point/hull answered TOUCHING. A stall with
+ * the bounds apart proves nothing: no query may call this pair separated
+ * (FXC_ERR_NO_CONVERGENCE with its best answer is honest). */
+void test_fuzz_gjk_stall_unproven(void)
+{
+    static const fxc_vec3 v[12] = { { 7667713, 7208972, 14 }, { 4128772, 475149, 17367129 }, { -16, 1278, 1179648 },
+                                    { 4802825, 262144, 16383 }, { 1179648, 0, 0 }, { 0, 4802825, 255 },
+                                    { -2, -2, 14 }, { 94206, 6356992, 14 }, { 2359296, 2752496, -4 },
+                                    { 0, 0, 14 }, { 0, 0, 0 }, { 7667713, 7208972, 14 } };
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    int k;
+    CHECK(fxc_shape_hull(&a, v, 12, 0) == FXC_OK);
+    fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
+    origin_point(&b, &tb);
+    for (k = 0; k < 2; k++) {
+        const fxc_shape *p = k ? &b : &a, *q = k ? &a : &b;
+        fxc_distance_result d;
+        fxc_contact c;
+        int is = fxc_intersect(p, &ta, q, &tb), ds = fxc_distance(p, &ta, q, &tb, &d), cs = fxc_collide(p, &ta, q, &tb, &t_ws, &c);
+        CHECK_MSG(is != FXC_SEPARATED && ds != FXC_SEPARATED && cs != FXC_SEPARATED, "order %d: %s %s %s", k, fxc_status_name(is),
+                  fxc_status_name(ds), fxc_status_name(cs));
+        CHECK(ds == FXC_TOUCHING || ds == FXC_ERR_NO_CONVERGENCE);
+    }
+}

@@ -120,6 +120,45 @@ void test_gjk_random_large(void)
     random_pairs(&SCALE_LARGE, BOUND_FAR, 300, T_TARGET_CASES(3000, 150));
 }
 
+/* fxc_intersect stops early once the verdict is proven with a margin for
+ * the rounding of the final distance; fxc_distance runs to the end. At
+ * gaps of 1-9 LSB their verdicts must still agree, pair by pair: random
+ * boxes and hulls (with and without margins) moved along the normal until
+ * the gap is a few LSB. */
+void test_gjk_intersect_agrees_small_gaps(void)
+{
+    t_rng r = { 450 };
+    long i, n = T_TARGET_CASES(20000, 300), near = 0, sep = 0;
+    for (i = 0; i < n && t_failures() == 0; i++) {
+        body a, b;
+        fxc_distance_result d;
+        fxc_transform moved;
+        int ds, is, cs, k;
+        fxc_contact c;
+        scene_random_polytope(&r, &a, &SCALE_UNIT, (int)(i & 1));
+        scene_random_polytope(&r, &b, &SCALE_UNIT, (int)((i >> 1) & 1));
+        if (i & 4) {
+            a.shape.margin = t_range(&r, 0, 8000);
+            b.shape.margin = t_range(&r, 0, 8000);
+        }
+        if (fxc_distance(&a.shape, &a.xf, &b.shape, &b.xf, &d) != FXC_SEPARATED) continue;
+        /* B moved by the distance less g along -normal: a gap near g */
+        moved = b.xf;
+        k = (int)(t_next(&r) % 9) + 1;
+        moved.pos = fxc_v3_sub(moved.pos, fxc_v3_scale(d.normal, d.distance - k));
+        ds = fxc_distance(&a.shape, &a.xf, &b.shape, &moved, &d);
+        is = fxc_intersect(&a.shape, &a.xf, &b.shape, &moved);
+        cs = fxc_collide(&a.shape, &a.xf, &b.shape, &moved, &t_ws, &c);
+        near++;
+        sep += ds == FXC_SEPARATED;
+        CHECK_MSG((is == FXC_SEPARATED) == (ds == FXC_SEPARATED) && (cs == FXC_SEPARATED) == (ds == FXC_SEPARATED),
+                  "case %ld: intersect %s, distance %s (%d), collide %s", i, fxc_status_name(is), fxc_status_name(ds),
+                  (int)d.distance, fxc_status_name(cs));
+    }
+    port_printf("       %ld pairs at gaps of a few LSB, %ld of them separated\n", near, sep);
+    CHECK(sep > near / 4 && sep < near);
+}
+
 /* Spheres and capsules against their analytic distance. */
 void test_gjk_spheres_capsules(void)
 {

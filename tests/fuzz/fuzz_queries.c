@@ -116,7 +116,7 @@
  *
  * ---- Waivers -------------------------------------------------------------
  * FXC_FUZZ_WAIVE=key,... skips the checks of known findings while
- * exploring: epa-iter, gjk-cap, swap-status, swap-value, swap-normal,
+ * exploring: epa-iter, gjk-cap, gjk-stall, swap-status, swap-value, swap-normal,
  * agree, callback, ref-normal, ref-min; hull-intmin keeps INT32_MIN out of
  * hull vertices. Default: everything enforced.
  */
@@ -1304,14 +1304,30 @@ static int gjk_cap_near(const results *r, const results *s)
     return it >= FXC_GJK_MAX_ITERATIONS - 8;
 }
 
+/* GJK stopped unconverged before its cap: it stalled (no measurable
+ * progress, bounds apart), an honest FXC_ERR_NO_CONVERGENCE. Seen on very
+ * flat hulls whose vertex touches the other shape, where each step gains
+ * far less than the distance measure resolves (2^-8 LSB). */
+static int gjk_stalled(const results *r)
+{
+    return (r->ds == FXC_ERR_NO_CONVERGENCE && r->d.gjk_iterations < FXC_GJK_MAX_ITERATIONS) ||
+           (r->cs == FXC_ERR_NO_CONVERGENCE && r->c.gjk_iterations < FXC_GJK_MAX_ITERATIONS && r->c.epa_iterations == 0);
+}
+
 /* Invariant 8. */
 static void check_swap(const results *r, const results *s)
 {
     if ((gjk_cap_flip(r->ds, s->ds) || (gjk_cap_flip(r->cs, s->cs) && r->c.epa_iterations == 0 && s->c.epa_iterations == 0)) &&
-        !gjk_cap_near(r, s))
-        REQUIRE_K("gjk-cap", 0, "swap: GJK reached its cap (%d iterations) in one order only: statuses %s/%s/%s vs %s/%s/%s",
-                  FXC_GJK_MAX_ITERATIONS, fxc_status_name(r->is), fxc_status_name(r->ds), fxc_status_name(r->cs), fxc_status_name(s->is),
-                  fxc_status_name(s->ds), fxc_status_name(s->cs));
+        !gjk_cap_near(r, s)) {
+        if (gjk_stalled(r) || gjk_stalled(s))
+            REQUIRE_K("gjk-stall", 0, "swap: GJK stalled unconverged in one order only: statuses %s/%s/%s vs %s/%s/%s",
+                      fxc_status_name(r->is), fxc_status_name(r->ds), fxc_status_name(r->cs), fxc_status_name(s->is),
+                      fxc_status_name(s->ds), fxc_status_name(s->cs));
+        else
+            REQUIRE_K("gjk-cap", 0, "swap: GJK reached its cap (%d iterations) in one order only: statuses %s/%s/%s vs %s/%s/%s",
+                      FXC_GJK_MAX_ITERATIONS, fxc_status_name(r->is), fxc_status_name(r->ds), fxc_status_name(r->cs),
+                      fxc_status_name(s->is), fxc_status_name(s->ds), fxc_status_name(s->cs));
+    }
     if (gjk_cap_flip(r->ds, s->ds) || gjk_cap_flip(r->cs, s->cs)) return;
     REQUIRE_K("swap-status",
               (same_status(r->is, s->is) || band_flip(r->is, s->is, r, s)) &&
