@@ -200,7 +200,9 @@ static int build_start(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, 
     ws->nv = 0;
     ws->nf = 0;
     if (s->n == 1) {
-        /* The origin is a support point: it is on the boundary. */
+        /* The origin is a support point: it is on the boundary, and GJK
+         * met that plane (height 0), so fxc_collide never calls EPA. */
+        FXC_ASSERT(0);
         flat_result(r, fxc_v3_widen(g->touch_dir), s);
         return 0;
     }

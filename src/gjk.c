@@ -13,9 +13,9 @@
  *    lower bound within 1 LSB, no measurable progress (neither a smaller
  *    distance nor a halved bracket between distance and lower bound) for
  *    FXC_GJK_STALL_STEPS steps, not counting steps that halve the previous
- *    step's bracket (or with the bounds within 2 LSB), or the
- *    hard cap FXC_GJK_MAX_ITERATIONS (converged if the bounds are within
- *    2 LSB by then, else FXC_ERR_NO_CONVERGENCE for the query).
+ *    step's bracket, with the bounds within 2 LSB; otherwise a stall, or
+ *    the hard cap FXC_GJK_MAX_ITERATIONS, ends GJK unconverged
+ *    (FXC_ERR_NO_CONVERGENCE for the query, with the best answer).
  *  - The normal is a proven separating axis: a direction whose support
  *    point showed the gap along it (normal_axis).
  */
@@ -556,10 +556,6 @@ static fxc_gjk_outcome gjk_step(fxc_pair *p, int32_t sep_exit, int32_t hit_exit,
 static void gjk_finish(gjk_state *g, fxc_gjk_result *r)
 {
     const proven_axis *n;
-    /* At the cap with the bounds within 2 LSB, the answer is as good as
-     * the stall exit's (a slow approach to a large curved surface). */
-    if (r->outcome == FXC_GJK_CAPPED && g->best_m.u8 - g->ax.best.low8 <= (int64_t)2 * 256)
-        r->outcome = FXC_GJK_CONVERGED;
     /* The latest feature wins ties within 1 LSB (at equal distance its
      * direction comes from more support points), but the distance reported
      * is never above one already proven: fxc_intersect's early exits rely on

@@ -86,12 +86,12 @@ static fxc_vec3 margin_along(fix16_t m, fxc_vec3 d, uint32_t t, int e)
                   (fix16_t)fxc_mul_rsqrt(fxc_smull(m, d.z), t, e));
 }
 
-/* The unit normal of the fitted direction d (zero for a zero d) and the
- * points on the surfaces: the core points (pair frame) pushed out by the
- * margins along d, in world space. */
-static void surface(const fxc_pair *p, fxc_vec3 d, fxc_vec3 ca, fxc_vec3 cb, fxc_vec3 *n, fxc_vec3 *pa, fxc_vec3 *pb)
+/* The points on the surfaces: the core points (pair frame) pushed out by
+ * the margins along the fitted direction d (from A to B; none when d is
+ * zero), in world space. */
+static void surface(const fxc_pair *p, fxc_vec3 d, fxc_vec3 ca, fxc_vec3 cb, fxc_vec3 *pa, fxc_vec3 *pb)
 {
-    if (fxc_v3_normalize(d, n)) {
+    if (d.x != 0 || d.y != 0 || d.z != 0) {
         uint32_t t;
         int e;
         fxc_rsqrt((uint64_t)fxc_v3_dot_wide(d, d), &t, &e);
@@ -112,15 +112,11 @@ static void surface(const fxc_pair *p, fxc_vec3 d, fxc_vec3 ca, fxc_vec3 cb, fxc
  * the distance apart. Returns the signed distance (margins subtracted). */
 static int64_t apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *n, fxc_vec3 *pa, fxc_vec3 *pb)
 {
-    fxc_vec3 ca, cb, d = g->dir, unused;
+    fxc_vec3 ca, cb, d = g->dir;
     if (g->dist8 <= (int64_t)FXC_TOUCH_TOL * 256 && g->low8 < -(int64_t)FXC_TOUCH_TOL * 256) (void)prove_touching(p, g, &d);
+    (void)fxc_v3_normalize(d, n);
     fxc_simplex_points(&g->s, &ca, &cb);
-    if (g->feature_dir.x != 0 || g->feature_dir.y != 0 || g->feature_dir.z != 0) {
-        surface(p, g->feature_dir, ca, cb, &unused, pa, pb);
-        (void)fxc_v3_normalize(d, n);
-    } else {
-        surface(p, d, ca, cb, n, pa, pb);
-    }
+    surface(p, g->feature_dir, ca, cb, pa, pb);
     return (int64_t)fxc_gjk_distance(g) - margins(p);
 }
 
@@ -173,8 +169,9 @@ static int distance(const fxc_shape *a, const fxc_transform *ta, const fxc_shape
         fxc_vec3 d = fxc_v3(0, 0, 0), ca, cb;
         st = FXC_OVERLAPPING;
         if (margins(&p) <= FXC_TOUCH_TOL && prove_touching(&p, &g, &d)) st = FXC_TOUCHING;
+        (void)fxc_v3_normalize(d, &out->normal);
         fxc_simplex_points(&g.s, &ca, &cb);
-        surface(&p, d, ca, cb, &out->normal, &out->point_a, &out->point_b);
+        surface(&p, d, ca, cb, &out->point_a, &out->point_b);
     } else {
         int64_t dist = apart_result(&p, &g, &out->normal, &out->point_a, &out->point_b);
         out->distance = dist > 0 ? (fix16_t)dist : 0;
@@ -236,7 +233,8 @@ static int collide(const fxc_shape *a, const fxc_transform *ta, const fxc_shape 
         out->epa_iterations = e.iterations;
         out->depth_error = e.depth - e.low;
         sd = -((int64_t)e.depth + margins(&p));
-        surface(&p, e.dir, e.point_a, e.point_b, &out->normal, &out->point_a, &out->point_b);
+        (void)fxc_v3_normalize(e.dir, &out->normal);
+        surface(&p, e.dir, e.point_a, e.point_b, &out->point_a, &out->point_b);
     }
     if (sd >= 0) out->distance = (fix16_t)sd;
     else out->depth = (fix16_t)-sd;

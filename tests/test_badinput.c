@@ -292,6 +292,15 @@ void test_bad_quaternion_axis(void)
     CHECK(fxc_mat3_from_axis_angle(V(0, 0, 0), FXC_ONE, &m) == FXC_ERR_ZERO_SIZE && m.m[2][2] == FXC_ONE);
     CHECK(strcmp(fxc_status_name(FXC_ERR_CALLBACK), "FXC_ERR_CALLBACK") == 0);
     CHECK(strcmp(fxc_status_name(12345), "unknown status") == 0);
+    {
+        /* every status has its own name */
+        int s1, s2;
+        for (s1 = FXC_ERR_BUSY; s1 <= FXC_PENETRATING; s1++) {
+            CHECK_MSG(strncmp(fxc_status_name(s1), "FXC_", 4) == 0, "status %d", s1);
+            for (s2 = FXC_ERR_BUSY; s2 < s1; s2++) CHECK(strcmp(fxc_status_name(s1), fxc_status_name(s2)) != 0);
+        }
+        CHECK(strcmp(fxc_status_name(FXC_ERR_BUSY - 1), "unknown status") == 0);
+    }
 }
 
 void test_null_outputs(void)

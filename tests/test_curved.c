@@ -465,8 +465,8 @@ typedef struct {
 
 static void print_kind(const char *name, const kind_tally *t)
 {
-    port_printf("       %-11s %5ld pairs: %5ld separated, %3ld touching, %5ld overlapping; max certificate %.2f, outside %.2f, points off %.2f, "
-                "|pb-pa| - distance %.2f LSB\n",
+    port_printf("       %-11s %5ld: %5ld separated, %ld touching, %4ld overlapping; max LSB: certificate %.2f, outside %.2f, off %.2f, "
+                "|pb-pa| - d %.2f\n",
                 name, t->cases, t->sep, t->touch, t->over, t->width, t->outside, t->off, t->excess);
 }
 
@@ -656,12 +656,13 @@ void test_curved_depth_minimal(void)
             t.excess = dmax(t.excess, depth - err - least);
             t.off = dmax(t.off, dmax(fabs(oa), fabs(ob)));
         }
-        port_printf("       %-11s %5ld pairs: %5ld penetrating, %4ld separated, %3ld touching; max |overlap-depth| %.2f, depth - error above "
-                    "least %.2f, points off %.2f, |pa - pb - depth n| %.2f (EPA) %.2f (margins only) LSB\n",
+        port_printf("       %-11s %5ld: %5ld penetrating, %4ld separated, %ld touching; max LSB: |overlap-depth| %.2f, above least %.2f, "
+                    "off %.2f, |pa-pb-depth n| %.2f EPA, %.2f margins only\n",
                     pair_names[k], t.cases, t.pen, t.sep, t.touch, t.along, t.excess, t.off, t.epa_ep, t.gjk_ep);
-        port_printf("       %-11s %5ld at capacity (depth_error max %.0f LSB; contact points off surface max %.1f, |pa - pb - depth n| max "
-                    "%.1f LSB)\n",
-                    "", t.capped, t.cap_err, t.cap_off, t.cap_ep);
+        if (t.capped > 0)
+            port_printf("       %-11s %5ld at capacity: depth_error max %.0f LSB; contact points off surface max %.1f, |pa-pb-depth n| max %.1f "
+                        "LSB\n",
+                        "", t.capped, t.cap_err, t.cap_off, t.cap_ep);
     }
     stats_print(&along);
     stats_print(&excess);

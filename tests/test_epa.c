@@ -327,3 +327,125 @@ void test_epa_translation_invariance(void)
         CHECK(c2.point_a.x - c1.point_a.x == off.x && c2.point_b.y - c1.point_b.y == off.y);
     }
 }
+
+/* Curved cores given only as support callbacks (spheres), deep inside each
+ * other: EPA's polytope of FXC_EPA_MAX_VERTICES vertices cannot follow a
+ * sphere to the LSB, so EPA ends at its capacity (FXC_ERR_CAPACITY) with
+ * its best answer. What must hold, against the analytic answer: the depth
+ * is an upper bound along its own normal (moving B by it ends the
+ * overlap: the overlap along the normal is the depth), and the true depth
+ * lies within the reported bracket [depth - depth_error, depth], both up
+ * to rounding (DEPTH_BOUND). The accuracy reached is printed. */
+static fxc_vec3 sphere_support(fxc_vec3 dir, void *user)
+{
+    fxc_vec3 u;
+    fxc_v3_normalize(dir, &u);
+    return fxc_v3_scale(u, *(const fix16_t *)user);
+}
+
+void test_epa_curved_callbacks_deep(void)
+{
+    t_rng r = { 1200 };
+    stats err, rel, bracket;
+    long i, n = T_TARGET_CASES(400, 20), capped = 0;
+    stats_init(&err, "depth above the true depth");
+    stats_init(&rel, "the same, in 2^-16 of the depth");
+    stats_init(&bracket, "depth_error (the proven bracket)");
+    for (i = 0; i < n && t_failures() == 0; i++) {
+        fix16_t ra = t_range(&r, 32768, 4 * 65536), rb = t_range(&r, 32768, 4 * 65536);
+        fxc_shape a, b;
+        fxc_transform ta, tb;
+        fxc_contact c;
+        fxc_vec3 off = t_vec(&r, -(ra + rb) / 4, (ra + rb) / 4);
+        rg_vec d = rg_from(off), nrm;
+        double want, along;
+        int st;
+        CHECK(fxc_shape_custom(&a, sphere_support, &ra, ra, 0) == FXC_OK);
+        CHECK(fxc_shape_custom(&b, sphere_support, &rb, rb, 0) == FXC_OK);
+        fxc_transform_set(&ta, 0, t_vec(&r, -65536 * 100, 65536 * 100));
+        fxc_transform_set(&tb, 0, fxc_v3_add(ta.pos, off));
+        st = fxc_collide(&a, &ta, &b, &tb, &t_ws, &c);
+        want = lsb(t_d(ra + rb) - rg_len(d));
+        CHECK_MSG(st == FXC_PENETRATING || st == FXC_ERR_CAPACITY, "case %ld: %s", i, fxc_status_name(st));
+        capped += st == FXC_ERR_CAPACITY;
+        nrm = unit_of(c.normal);
+        along = lsb(t_d(ra + rb) - rg_dot(d, nrm));
+        CHECK_MSG(fabs(along - c.depth) <= DEPTH_BOUND + 0.87 * t_d(ra + rb), "case %ld: overlap along the normal %.1f, depth %d", i,
+                  along, (int)c.depth);
+        CHECK_MSG(c.depth >= want - DEPTH_BOUND && c.depth - c.depth_error <= want + DEPTH_BOUND,
+                  "case %ld: true depth %.1f outside [%d - %d, %d]", i, want, (int)c.depth, (int)c.depth_error, (int)c.depth);
+        stats_add(&err, c.depth - want);
+        stats_add(&rel, (c.depth - want) / want * 65536.0);
+        stats_add(&bracket, c.depth_error);
+    }
+    port_printf("       %ld pairs, %ld ended at EPA's capacity\n", n, capped);
+    stats_print(&err);
+    stats_print(&rel);
+    stats_print(&bracket);
+}
+
+/* A Minkowski difference that is a segment through the origin: two
+ * collinear segments overlapping along x. GJK meets no plane across them,
+ * EPA finds no point off their line and answers a flat contact: depth 0
+ * (touching) without margins, the margins' sum with them, the normal
+ * across the line, and the points in the overlap x in [0.5, 1]. */
+void test_epa_flat_segments(void)
+{
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_contact c;
+    int m;
+    for (m = 0; m < 2; m++) {
+        fix16_t ra = m ? F16(0.25) : 0, rb = m ? F16(0.125) : 0;
+        CHECK(fxc_shape_segment(&a, fxc_v3(-FXC_ONE, 0, 0), fxc_v3(FXC_ONE, 0, 0), ra) == FXC_OK);
+        CHECK(fxc_shape_segment(&b, fxc_v3(-F16(0.75), 0, 0), fxc_v3(F16(0.75), 0, 0), rb) == FXC_OK);
+        fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
+        fxc_transform_set(&tb, 0, fxc_v3(F16(1.25), 0, 0));
+        CHECK(fxc_collide(&a, &ta, &b, &tb, &t_ws, &c) == (m ? FXC_PENETRATING : FXC_TOUCHING));
+        CHECK_MSG(c.depth == ra + rb && c.epa_iterations == 0 && c.normal.x == 0, "depth %d, normal x %d", (int)c.depth,
+                  (int)c.normal.x);
+        CHECK(fxc_v3_length(c.normal) >= FXC_ONE - 2 && fxc_v3_length(c.normal) <= FXC_ONE + 2);
+        /* core points in the overlap, on the line (margins along the normal) */
+        CHECK(c.point_a.x >= F16(0.5) - 1 && c.point_a.x <= FXC_ONE + 1 && c.point_b.x == c.point_a.x);
+    }
+}
+
+/* A ball callback whose first answers lie inside the ball (a
+ * shape rounded inwards at first, still consistent: every answer is at
+ * least as far along its direction as the earlier ones). EPA's polytope
+ * starts on those inner points; later points on the true surface swallow
+ * them, so a step removes more faces than its horizon has edges and EPA
+ * frees face slots (and reuses them). The answer still brackets the true
+ * depth. */
+typedef struct {
+    fix16_t radius;
+    int calls, inward;
+} shy_ball;
+
+static fxc_vec3 shy_support(fxc_vec3 dir, void *user)
+{
+    shy_ball *b = (shy_ball *)user;
+    fxc_vec3 u;
+    fxc_v3_normalize(dir, &u);
+    return fxc_v3_scale(u, b->calls++ < b->inward ? b->radius - b->radius / 4 : b->radius);
+}
+
+void test_epa_frees_face_slots(void)
+{
+    shy_ball ball = { F16(1), 0, 12 }; /* found to free 2 slots (a probe build counting them) */
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_contact c;
+    double want;
+    int st;
+    CHECK(fxc_shape_custom(&a, shy_support, &ball, F16(1), 0) == FXC_OK);
+    CHECK(fxc_shape_box(&b, fxc_v3(F16(0.5), F16(0.5), F16(0.5)), 0) == FXC_OK);
+    fxc_transform_set(&ta, 0, fxc_v3(0, 0, 0));
+    fxc_transform_set(&tb, 0, fxc_v3(F16(0.9), F16(0.2), F16(0.1)));
+    st = fxc_collide(&a, &ta, &b, &tb, &t_ws, &c);
+    /* depth of a unit ball into the box along +x: 1 - (0.9 - 0.5) = 0.6 */
+    want = 0.6 * 65536.0;
+    CHECK_MSG(st == FXC_PENETRATING || st == FXC_ERR_CAPACITY, "%s", fxc_status_name(st));
+    CHECK_MSG(c.depth >= want - DEPTH_BOUND && c.depth - c.depth_error <= want + DEPTH_BOUND, "depth %d (bracket %d), want %.0f",
+              (int)c.depth, (int)c.depth_error, want);
+}
