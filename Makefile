@@ -160,7 +160,7 @@ $(foreach b,$(QEMU_BOARDS),$(eval $(call board_template,$(b))))
 
 # ---- top-level targets ----------------------------------------------------
 .PHONY: $(HOST_VARIANTS:%=test-%)
-.PHONY: all deps test test-host lint size stack check-readme check-nofloat demo demo-host bench bench-host profile clean distclean help \
+.PHONY: all deps test test-host lint size stack accuracy check-accuracy check-readme check-nofloat demo demo-host bench bench-host profile clean distclean help \
         $(QEMU_BOARDS:%=test-%) $(QEMU_BOARDS:%=demo-%) $(QEMU_BOARDS:%=bench-%) $(QEMU_BOARDS:%=profile-%)
 
 all: $(BUILD)/host/tests $(QEMU_BOARDS:%=$(BUILD)/%/tests.elf)
@@ -175,12 +175,12 @@ deps:
 ##       checked, micro:bit demo run in QEMU),
 ##       and a fixed-seed libFuzzer smoke run
 test: deps
-	@$(MAKE) --no-print-directory test-host $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat lint stack check-readme fuzz-smoke \
+	@$(MAKE) --no-print-directory test-host check-accuracy $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat lint stack check-readme fuzz-smoke \
 	    demo-mps2-an385 demo-microbit boards run-board-microbit BOARD_APPS="demo tests bench"
 	@sh tools/check_determinism.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
 	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) | tee $(BUILD)/determinism.log
 	@sh tools/sum_results.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
-	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/check-nofloat.log $(BUILD)/lint.log $(BUILD)/stack.log $(BUILD)/readme.log $(BUILD)/boards/check-memory-map.log $(BUILD)/fuzz/smoke.log $(BUILD)/determinism.log
+	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/accuracy.log $(BUILD)/check-nofloat.log $(BUILD)/lint.log $(BUILD)/stack.log $(BUILD)/readme.log $(BUILD)/boards/check-memory-map.log $(BUILD)/fuzz/smoke.log $(BUILD)/determinism.log
 
 test-host: $(BUILD)/host/tests
 	$(BUILD)/host/tests | tee $(BUILD)/host/tests.log
@@ -193,6 +193,19 @@ check-nofloat: $(foreach b,$(QEMU_BOARDS),$($(b)_LIB_OBJS) $($(b)_FIXMATH_OBJS))
 ## lint: cppcheck and clang-tidy on src/ (must be clean), MISRA C:2012 report against docs/misra.md
 lint: deps
 	@sh tools/lint.sh $(FIXMATH_DIR) $(BUILD)/lint | tee $(BUILD)/lint.log
+
+## accuracy: write docs/accuracy.md (every error statistic of the host tests) from a fresh host test run
+accuracy: test-host
+	@sh tools/accuracy_report.sh $(BUILD)/host/tests.log > docs/accuracy.md
+	@echo "accuracy: wrote docs/accuracy.md"
+
+## check-accuracy: fail if docs/accuracy.md differs from what the last host test run printed
+check-accuracy:
+	@if sh tools/accuracy_report.sh $(BUILD)/host/tests.log | diff -q - docs/accuracy.md > /dev/null; then \
+	    echo "accuracy: docs/accuracy.md matches the host test log"; echo "1 passed, 0 failed"; \
+	else \
+	    echo "accuracy: docs/accuracy.md is stale (run make accuracy)"; echo "0 passed, 1 failed"; \
+	fi > $(BUILD)/accuracy.log; cat $(BUILD)/accuracy.log; grep -q "^1 passed" $(BUILD)/accuracy.log
 
 ## check-readme: compile and run the README's code example
 check-readme: deps

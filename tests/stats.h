@@ -33,12 +33,13 @@ static inline void stats_add(stats *s, double err_lsb)
     if (err_lsb > s->max) s->max = err_lsb;
 }
 
-/* Upper edge of the bin holding the 99.9th percentile. */
+/* Upper edge of the bin holding the 99.9th percentile (the maximum when
+ * that is the last bin, which holds everything beyond 32 LSB). */
 static inline double stats_p999(const stats *s)
 {
     long need = s->n - s->n / 1000, acc = 0;
     int i;
-    for (i = 0; i < STATS_BINS; i++) {
+    for (i = 0; i < STATS_BINS - 1; i++) {
         acc += s->bins[i];
         if (acc >= need) return (i + 1) / 4.0;
     }

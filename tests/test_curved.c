@@ -25,9 +25,11 @@
  * end, depth - depth_error: sampled over the world axes, the centre line,
  * the shapes' axes, the box face normals, random directions near the
  * normal and anywhere, and a pattern search downhill from the best. The
- * contact points lie on the surfaces, depth * normal apart. FXC_ERR_CAPACITY
- * answers get the same depth checks (their bracket is wider); their contact
- * points only have to lie in the shapes (counted and reported).
+ * contact points lie on the surfaces, and where EPA ran, depth * normal
+ * apart (with only the margins overlapping, that distance is reported, not
+ * checked: see the depth loop). FXC_ERR_CAPACITY answers get the same
+ * depth checks (their bracket is wider); their contact points only have to
+ * lie in the shapes (counted and reported).
  *
  * The reference maps a local point by the fix16 matrix as given (in
  * double) and adds the margin in world space, as the library does: the
@@ -449,8 +451,10 @@ static double lsb_of(double units) { return units * LSB_PER_UNIT; }
  * whose gap is within e of D, is off v* by up to sqrt(2 e / D) rad, which
  * the margins (m <= D) turn into up to sqrt(2 D e) more. A distance stop
  * rule cannot promise better (GJK's distance converges quadratically
- * faster than its points); the margins make it visible, since they take
- * D - distance off the normal component only. */
+ * faster than its points). Margins pushed out along the normal leave that
+ * sideways error in pb - pa while taking m off its length, so |pb - pa|
+ * can exceed the distance by it; pushed along the core points' own line,
+ * they keep |pb - pa| at the distance. Either passes. */
 static double witness_allowance(double core, double e)
 {
     return core > 0 ? 2 * sqrt(2 * core * e) : 0;

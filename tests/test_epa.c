@@ -102,15 +102,21 @@ static void check_penetration(const body *a, const body *b, double bound, epa_ta
 static void random_penetrations(const scale_class *sc, double bound, uint64_t seed, long n)
 {
     static const char *kinds[3] = { "box-box", "hull-hull", "box-hull" };
+    static const char *depth_names[3] = { "box-box depth error", "hull-hull depth error", "box-hull depth error" };
+    static const char *tilt_names[3] = { "box-box normal tilt (2^-16 rad, via overlap)",
+                                         "hull-hull normal tilt (2^-16 rad, via overlap)",
+                                         "box-hull normal tilt (2^-16 rad, via overlap)" };
+    static const char *point_names[3] = { "box-box contact point error", "hull-hull contact point error",
+                                          "box-hull contact point error" };
     int k;
     for (k = 0; k < 3; k++) {
         t_rng r = { seed + (uint64_t)k };
         epa_tally t;
         body a, b;
         long i;
-        stats_init(&t.depth, "depth error");
-        stats_init(&t.normal, "normal tilt (2^-16 rad, via overlap)");
-        stats_init(&t.points, "contact point error");
+        stats_init(&t.depth, depth_names[k]);
+        stats_init(&t.normal, tilt_names[k]);
+        stats_init(&t.points, point_names[k]);
         t.pen = t.cases = t.sum_epa = 0;
         t.max_epa = 0;
         for (i = 0; i < n && t_failures() == 0; i++) {

@@ -76,6 +76,10 @@ static void check_pair(const body *a, const body *b, double bound, gjk_tally *t,
 static void random_pairs(const scale_class *sc, double bound, uint64_t seed, long n)
 {
     static const char *kinds[3] = { "box-box", "hull-hull", "box-hull" };
+    static const char *dist_names[3] = { "box-box distance error", "hull-hull distance error", "box-hull distance error" };
+    static const char *wit_names[3] = { "box-box witness error", "hull-hull witness error", "box-hull witness error" };
+    static const char *gap_names[3] = { "box-box gap along normal short by", "hull-hull gap along normal short by",
+                                        "box-hull gap along normal short by" };
     int k;
     for (k = 0; k < 3; k++) {
         t_rng r = { seed + (uint64_t)k };
@@ -89,9 +93,9 @@ static void random_pairs(const scale_class *sc, double bound, uint64_t seed, lon
         name[len++] = ' ';
         for (p = sc->name; *p; p++) name[len++] = *p;
         name[len] = '\0';
-        stats_init(&t.dist, "distance error");
-        stats_init(&t.wit, "witness error");
-        stats_init(&t.normal, "gap along normal short by");
+        stats_init(&t.dist, dist_names[k]);
+        stats_init(&t.wit, wit_names[k]);
+        stats_init(&t.normal, gap_names[k]);
         t.cases = t.separated = 0;
         for (i = 0; i < n && t_failures() == 0; i++) {
             scene_random_polytope(&r, &a, sc, k == 1);
