@@ -34,6 +34,9 @@ nucleo-f103rb_PORT := uart_stm32f1
 nucleo-f103rb_FORMATS := elf hex bin
 nucleo-f103rb_CHIP_FLASH := 0x08000000 131072
 nucleo-f103rb_CHIP_RAM := 0x20000000 20480
+# The test suite outgrows 128 KB of flash: two images, tests-1 and tests-2,
+# each running one part of tests/test_list.h (FXC_TEST_PART).
+nucleo-f103rb_TEST_PARTS := 1 2
 
 # real_board_template(name): objects and images of one real board. Same
 # compiler options as the QEMU boards; only the port differs.
@@ -70,11 +73,28 @@ $(BOARDS_OUT)/$(1)/demo.elf $(BOARDS_OUT)/$(1)/tests.elf $(BOARDS_OUT)/$(1)/benc
 	$(ARM_CC) $$($(1)_RB_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld -Wl,-Map=$$(@:.elf=.map) \
 	    $$(filter %.o,$$^) -lm -o $$@
 
-$(1)_IMAGES := $$(foreach a,$$(BOARD_APPS),$$(foreach f,$$($(1)_FORMATS),$(BOARDS_OUT)/$(1)/$$(a).$$(f)))
+# The board's apps: BOARD_APPS, with "tests" cut into its parts where the
+# board has them.
+$(1)_APPS := $$(foreach a,$$(BOARD_APPS),$$(if $$(and $$(filter tests,$$(a)),$$($(1)_TEST_PARTS)),$$(addprefix tests-,$$($(1)_TEST_PARTS)),$$(a)))
+$(1)_IMAGES := $$(foreach a,$$($(1)_APPS),$$(foreach f,$$($(1)_FORMATS),$(BOARDS_OUT)/$(1)/$$(a).$$(f)))
 # Memory-map check arguments: image, chip flash base and size, RAM base and size.
-$(1)_CHECK_ARGS := $$(foreach a,$$(BOARD_APPS),$(BOARDS_OUT)/$(1)/$$(a).elf $$($(1)_CHIP_FLASH) $$($(1)_CHIP_RAM))
+$(1)_CHECK_ARGS := $$(foreach a,$$($(1)_APPS),$(BOARDS_OUT)/$(1)/$$(a).elf $$($(1)_CHIP_FLASH) $$($(1)_CHIP_RAM))
 endef
 $(foreach b,$(REAL_BOARDS),$(eval $(call real_board_template,$(b))))
+
+# rb_test_part(board, K): image tests-K, the suite's part K (its runner
+# built with FXC_TEST_PART=K).
+define rb_test_part
+$(1)_tests-$(2)_OBJS := $$($(1)_RB_OBJS) $$(filter-out %/runner.o,$(TEST_SRCS:%.c=$(BOARDS_OUT)/$(1)/obj/%.o)) \
+                        $(BOARDS_OUT)/$(1)/obj/tests/runner-part$(2).o
+$(BOARDS_OUT)/$(1)/obj/tests/runner-part$(2).o: tests/runner.c | deps
+	@mkdir -p $$(dir $$@)
+	$(ARM_CC) $$($(1)_RB_CPU) $(ARM_CFLAGS) $$($(1)_RB_DEFS) -Os -DFXC_TEST_PART=$(2) -c $$< -o $$@
+$(BOARDS_OUT)/$(1)/tests-$(2).elf: $$($(1)_tests-$(2)_OBJS) boards/$(1)/link.ld boards/common/sections.ld
+	$(ARM_CC) $$($(1)_RB_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld -Wl,-Map=$$(@:.elf=.map) \
+	    $$(filter %.o,$$^) -lm -o $$@
+endef
+$(foreach b,$(REAL_BOARDS),$(foreach k,$($(b)_TEST_PARTS),$(eval $(call rb_test_part,$(b),$(k)))))
 
 $(BOARDS_OUT)/%.hex: $(BOARDS_OUT)/%.elf
 	$(ARM_OBJCOPY) -O ihex $< $@

@@ -205,7 +205,8 @@ typedef struct {
                           * out of capacity; 0 without EPA. */
     fxc_vec3 normal;   /* unit, from A to B: moving B by depth * normal ends the overlap */
     fxc_vec3 point_a;  /* closest point / deepest contact point on A (world);
-                        * touching: a point of the contact region */
+                        * touching: a point of the contact region; at
+                        * FXC_ERR_CAPACITY a point of A near the contact */
     fxc_vec3 point_b;  /* closest point / deepest contact point on B (world) */
     int gjk_iterations; /* <= FXC_GJK_MAX_ITERATIONS */
     int epa_iterations; /* <= FXC_EPA_MAX_ITERATIONS */
