@@ -226,11 +226,15 @@ demo: deps
 demo-host: $(BUILD)/host/demo
 	$(BUILD)/host/demo
 
-## bench: instructions per query on QEMU Cortex-M3 and M0, ns per query on the host -> bench/results.md
+## bench: instructions per query on QEMU Cortex-M3 and M0, ns per query on the host, flash size
+##        -> bench/results.md and the README's figures block
 bench: deps
-	@$(MAKE) --no-print-directory bench-host $(QEMU_BOARDS:%=bench-%)
+	@$(MAKE) --no-print-directory bench-host $(QEMU_BOARDS:%=bench-%) size
 	@sh tools/bench_report.sh $(BUILD)/host-O2/bench.log $(QEMU_BOARDS:%=$(BUILD)/%/bench.log) > bench/results.md
-	@echo "bench: wrote bench/results.md"
+	@(echo; echo "## size (\`make size\`: the library linked with every shape, GJK, EPA and the one-call API; bytes)"; \
+	  cat $(BUILD)/size.log) >> bench/results.md
+	@sh tools/readme_figures.sh bench/results.md README.md
+	@echo "bench: wrote bench/results.md and the README's figures block"
 
 ## profile: instructions per function of one benchmark workload on QEMU
 ##          (PROFILE_BOARD=mps2-an385|microbit, PROFILE_WORKLOAD=1..9, PROFILE_CASES=20)
