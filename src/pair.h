@@ -23,13 +23,21 @@ typedef struct {
     const fxc_shape *shape;
     const fxc_mat3 *rot;
     fxc_vec3 offset; /* position in the pair frame */
-    fxc_vec3 probe;  /* callback shapes: a support point every answer is checked against */
+    union {
+        fxc_vec3 probe;      /* callback: a support point every answer is checked against */
+        struct {
+            fxc_vec3 corner[8]; /* in the pair frame, computed on first use: corner k is
+                                 * on the + side of local axis j when bit j of k is set */
+            unsigned known;     /* bit k: corner k computed */
+        } box;
+    } u;
 } fxc_body;
 
 typedef struct {
     fxc_body a, b;
     fxc_vec3 origin;    /* world position of the pair frame (the pair's centre) */
     int status;         /* FXC_OK, or FXC_ERR_CALLBACK once a callback misbehaved */
+    int custom;         /* a body is a callback: its answers are checked */
     int support_calls;
 } fxc_pair;
 
@@ -70,7 +78,11 @@ void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out);
  * nearest point is caught on its second answer). Built-in shapes are
  * exact and not checked. */
 #define FXC_SUPPORT_SLACK 4
-void fxc_pair_check_support(fxc_pair *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n);
+void fxc_pair_check_known(fxc_pair *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n);
+static inline void fxc_pair_check_support(fxc_pair *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n)
+{
+    if (p->custom) fxc_pair_check_known(p, d, q, known, n);
+}
 
 /* Two directions across a nonzero segment direction e: e x (the axis least
  * aligned with e), and e x that (fitted first). */

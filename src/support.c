@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include "pair.h"
 #include "wide.h"
+#include "filter.h"
 
 static int64_t dot_local(fxc_vec3 d, fxc_vec3 p)
 {
@@ -40,7 +41,8 @@ static void rim_point(fix16_t r, int32_t dx, int32_t dy, fxc_vec3 *p)
 
 /* Support of a shape core in its local frame; d is any nonzero local
  * direction with components below 2^31. Ties pick the first candidate
- * (or the + side), which keeps results deterministic. */
+ * (or the + side), which keeps results deterministic. Boxes take their
+ * own path (box_support). */
 static fxc_vec3 core_support(const fxc_shape *s, fxc_vec3 d, int *status)
 {
     fxc_vec3 p = fxc_v3(0, 0, 0);
@@ -60,11 +62,6 @@ static fxc_vec3 core_support(const fxc_shape *s, fxc_vec3 d, int *status)
         p = s->u.triangle.v[k];
         break;
     }
-    case FXC_SHAPE_BOX:
-        p.x = d.x >= 0 ? s->u.box.half.x : -s->u.box.half.x;
-        p.y = d.y >= 0 ? s->u.box.half.y : -s->u.box.half.y;
-        p.z = d.z >= 0 ? s->u.box.half.z : -s->u.box.half.z;
-        break;
     case FXC_SHAPE_CYLINDER:
         rim_point(s->u.cylinder.radius, d.x, d.y, &p);
         p.z = d.z >= 0 ? s->u.cylinder.half_height : -s->u.cylinder.half_height;
@@ -174,12 +171,31 @@ static fxc_vec3 rotate(const fxc_mat3 *R, int transpose, fxc_vec3 v)
     return fxc_v3(r[0], r[1], r[2]);
 }
 
+/* A box's support point in the pair frame: the corner the signs of R^T d
+ * pick (each the sign of the component rotate() would round, ties to +),
+ * rotated as rotate() rotates it on its first use in the query, then
+ * looked up: a box has eight support points, and GJK and EPA ask for the
+ * same ones again and again. */
+static fxc_vec3 box_support(fxc_body *b, fxc_vec3 d)
+{
+    unsigned k = (unsigned)(fxc_tmul_ge0(b->rot, 0, d) | fxc_tmul_ge0(b->rot, 1, d) << 1 | fxc_tmul_ge0(b->rot, 2, d) << 2);
+    if (!(b->u.box.known & (1u << k))) {
+        const fxc_vec3 h = b->shape->u.box.half;
+        fxc_vec3 c = fxc_v3(k & 1 ? h.x : -h.x, k & 2 ? h.y : -h.y, k & 4 ? h.z : -h.z);
+        b->u.box.corner[k] = fxc_v3_add(rotate(b->rot, 0, c), b->offset);
+        b->u.box.known |= 1u << k;
+    }
+    return b->u.box.corner[k];
+}
+
 /* Support of one body along a fitted world direction (below 2^28), in the
  * pair frame: local direction R^T d, core support (below 2^28), back
  * through R (bounded by the range check) plus the body's offset. */
-static fxc_vec3 body_support(fxc_pair *p, const fxc_body *b, fxc_vec3 d)
+static fxc_vec3 body_support(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
-    fxc_vec3 s = core_support(b->shape, rotate(b->rot, 1, d), &p->status);
+    fxc_vec3 s;
+    if (b->shape->type == FXC_SHAPE_BOX) return box_support(b, d);
+    s = core_support(b->shape, rotate(b->rot, 1, d), &p->status);
     return fxc_v3_add(rotate(b->rot, 0, s), b->offset);
 }
 
@@ -192,18 +208,23 @@ static int as_far(fxc_vec3 d, fxc_vec3 q, fxc_vec3 k)
 
 /* Support of a body along d; a callback's answer must also be at least as
  * far along d as its probe point. */
-static fxc_vec3 checked_support(fxc_pair *p, const fxc_body *b, fxc_vec3 d)
+static fxc_vec3 checked_support(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
     fxc_vec3 q = body_support(p, b, d);
-    if (b->shape->type == FXC_SHAPE_CUSTOM && !as_far(d, q, b->probe)) p->status = FXC_ERR_CALLBACK;
+    if (b->shape->type == FXC_SHAPE_CUSTOM && !as_far(d, q, b->u.probe)) p->status = FXC_ERR_CALLBACK;
     return q;
 }
 
 void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out)
 {
     p->support_calls++;
-    out->a = checked_support(p, &p->a, dir);
-    out->w = fxc_v3_sub(out->a, checked_support(p, &p->b, fxc_v3_neg(dir)));
+    if (p->custom) {
+        out->a = checked_support(p, &p->a, dir);
+        out->w = fxc_v3_sub(out->a, checked_support(p, &p->b, fxc_v3_neg(dir)));
+    } else {
+        out->a = body_support(p, &p->a, dir);
+        out->w = fxc_v3_sub(out->a, body_support(p, &p->b, fxc_v3_neg(dir)));
+    }
 }
 
 fxc_vec3 fxc_pair_first_dir(const fxc_pair *p)
@@ -214,15 +235,15 @@ fxc_vec3 fxc_pair_first_dir(const fxc_pair *p)
     return d;
 }
 
-/* A callback body's probe: its support point along the direction GJK asks
- * it last about, the opposite of the first (A is asked along the first
- * direction, B along its opposite). Every later answer is checked against
- * it: a callback that returns its nearest point instead of its farthest
- * fails at the first GJK step. One extra callback call per callback body. */
-static void probe(fxc_pair *p, fxc_body *b, fxc_vec3 d)
+/* A body's set-up for its support function. A box: no corner known yet. A callback: its probe, the support point along the direction
+ * GJK asks it last about, the opposite of the first (A is asked along the
+ * first direction, B along its opposite); every later answer is checked
+ * against it, so a callback that returns its nearest point instead of its
+ * farthest fails at the first GJK step (one extra callback call). */
+static void prepare(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
-    b->probe = fxc_v3(0, 0, 0);
-    if (b->shape->type == FXC_SHAPE_CUSTOM) b->probe = body_support(p, b, d);
+    if (b->shape->type == FXC_SHAPE_BOX) b->u.box.known = 0;
+    if (b->shape->type == FXC_SHAPE_CUSTOM) b->u.probe = body_support(p, b, d);
 }
 
 void fxc_segment_normals(fxc_vec3 e, fxc_vec3w out[2])
@@ -237,7 +258,7 @@ void fxc_segment_normals(fxc_vec3 e, fxc_vec3w out[2])
     out[1] = fxc_v3_cross_wide(e, d1);
 }
 
-void fxc_pair_check_support(fxc_pair *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n)
+void fxc_pair_check_known(fxc_pair *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n)
 {
     int i;
     for (i = 0; i < n; i++) {
@@ -281,8 +302,9 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
     p->origin = c;
     p->status = FXC_OK;
     p->support_calls = 0;
+    p->custom = a->type == FXC_SHAPE_CUSTOM || b->type == FXC_SHAPE_CUSTOM;
     d = fxc_pair_first_dir(p);
-    probe(p, &p->a, fxc_v3_neg(d));
-    probe(p, &p->b, d);
+    prepare(p, &p->a, fxc_v3_neg(d));
+    prepare(p, &p->b, d);
     return FXC_OK;
 }
