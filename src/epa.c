@@ -464,10 +464,11 @@ static int epa_step(fxc_pair *p, fxc_workspace *ws, expansion *x, epa_answer *cu
     int i, f = closest_face(ws, &nw, &n);
     const fxc_epa_face *face = &ws->face[f];
     fxc_vec3 A = ws->w[face->v[0]];
-    fxc_svert s, known[3];
+    fxc_svert s;
 
     fxc_pair_support(p, n, &s);
     if (p->custom) {
+        fxc_svert known[3];
         for (i = 0; i < 3; i++) {
             known[i].w = ws->w[face->v[i]];
             known[i].a = ws->a[face->v[i]];
