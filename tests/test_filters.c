@@ -1,0 +1,63 @@
+/* The filtered signs of src/filter.h against their exact evaluation, on
+ * random inputs and on inputs built to land within each filter's bound, so
+ * that every exact fallback runs (white-box: the test includes the
+ * library's internal header). */
+#include "test.h"
+#include "../src/filter.h"
+
+/* Rotation from a random quaternion. */
+static void random_rotation(t_rng *r, fxc_mat3 *m)
+{
+    fxc_quat q;
+    do {
+        q.w = t_range(r, -65536, 65536);
+        q.x = t_range(r, -65536, 65536);
+        q.y = t_range(r, -65536, 65536);
+        q.z = t_range(r, -65536, 65536);
+    } while (fxc_mat3_from_quat(q, m) != FXC_OK);
+}
+
+/* A direction of 28 significant bits at most (|d_i| < 2^28), as the
+ * support functions get them; with `flat` set, nearly orthogonal to column
+ * j of m, so that component j of m^T d is near zero. */
+static fxc_vec3 direction(t_rng *r, const fxc_mat3 *m, int j, int flat)
+{
+    fxc_vec3 d = t_vec(r, -(1 << 27), (1 << 27) - 1);
+    if (flat) {
+        /* remove d's part along column j (exact rational in double,
+         * rounded), then nudge by a few raw units */
+        double c[3] = { m->m[0][j], m->m[1][j], m->m[2][j] };
+        double cc = c[0] * c[0] + c[1] * c[1] + c[2] * c[2];
+        double t = ((double)d.x * c[0] + (double)d.y * c[1] + (double)d.z * c[2]) / cc;
+        d.x = (int32_t)((double)d.x - t * c[0]) + t_range(r, -3, 3);
+        d.y = (int32_t)((double)d.y - t * c[1]) + t_range(r, -3, 3);
+        d.z = (int32_t)((double)d.z - t * c[2]) + t_range(r, -3, 3);
+    }
+    return d;
+}
+
+void test_filter_tmul_sign(void)
+{
+    t_rng r = { 4100 };
+    long i, n = T_TARGET_CASES(200000, 4000), exact_runs = 0, wrong = 0;
+    for (i = 0; i < n; i++) {
+        fxc_mat3 m;
+        int j = (int)(i % 3), flat = (int)((i / 3) & 1);
+        fxc_vec3 d;
+        int64_t s;
+        int32_t a;
+        random_rotation(&r, &m);
+        if (i % 7 == 0) m.m[t_range(&r, 0, 2)][j] = t_range(&r, -2 * FXC_ONE, 2 * FXC_ONE); /* entries up to 2 */
+        d = direction(&r, &m, j, flat);
+        s = (int64_t)m.m[0][j] * d.x + (int64_t)m.m[1][j] * d.y + (int64_t)m.m[2][j] * d.z;
+        a = fxc_tmul_approx(&m, j, d);
+        /* the bound of filter.h, checked on the case itself */
+        CHECK_MSG(s - (int64_t)a * 65536 < (int64_t)FXC_TMUL_FILTER * 65536 && (int64_t)a * 65536 - s < (int64_t)FXC_TMUL_FILTER * 65536,
+                  "case %ld: exact %lld, approx %ld", i, (long long)s, (long)a);
+        exact_runs += a < FXC_TMUL_FILTER && a >= -FXC_TMUL_FILTER;
+        wrong += fxc_tmul_ge0(&m, j, d) != (s >= -0x8000);
+    }
+    port_printf("       %ld cases, %ld decided by the exact fallback\n", n, exact_runs);
+    CHECK(wrong == 0);
+    CHECK(exact_runs > n / 4); /* the adversarial half reaches it */
+}
