@@ -572,6 +572,143 @@ static void gjk_finish(gjk_state *g, fxc_gjk_result *r)
     r->feature_dir = g->m.d;
 }
 
+/* Is the core a point or a segment (sphere, capsule, point, segment)? */
+static int few_points(const fxc_shape *s)
+{
+    return s->type == FXC_SHAPE_POINT || s->type == FXC_SHAPE_SEGMENT;
+}
+
+/* Where a clamped segment parameter lies: an end, or strictly inside. */
+enum { AT_0, AT_1, INSIDE };
+
+/* Position of num / den in [0, 1], clamped (den > 0). */
+static int clamp_pos(fxc_i128 num, fxc_i128 den)
+{
+    if (i128_sign(num) <= 0) return AT_0;
+    return i128_sign(i128_sub(num, den)) >= 0 ? AT_1 : INSIDE;
+}
+
+static void put(fxc_simplex *s, fxc_vec3 a, fxc_vec3 b)
+{
+    s->p[s->n].w = fxc_v3_sub(a, b);
+    s->p[s->n].a = a;
+    s->n++;
+}
+
+/* The feature of the Minkowski parallelogram of segments a0a1 and b0b1
+ * that holds its point closest to the origin, as its 1 to 3 points in s:
+ * the closest points of two segments by Ericson's clamping (Real-Time
+ * Collision Detection, 5.1.9), each decision made exactly. With d1, d2 the
+ * segments (< 2^29) and r = a0 - b0, the dot products A = d1.d1, B =
+ * d1.d2, C = d1.r, E = d2.d2, F = d2.r are exact in int64 (< 2^62); the
+ * parameters are the rationals s = (BF - CE) / (AE - B^2), then t = (AF -
+ * BC) / (AE - B^2) (or (B s + F) / E for an end s), re-clamped: every
+ * numerator and denominator is an exact 128-bit product (< 2^125). Both
+ * parameters inside: the parallelogram's face, through the triangle that
+ * holds (s, t) (s + t <= 1: the one at a0 - b0). */
+static void segment_pair(const fxc_vec3 a[2], const fxc_vec3 b[2], fxc_simplex *s)
+{
+    fxc_vec3 d1 = fxc_v3_sub(a[1], a[0]), d2 = fxc_v3_sub(b[1], b[0]), r = fxc_v3_sub(a[0], b[0]);
+    int64_t A = fxc_v3_dot_wide(d1, d1), B = fxc_v3_dot_wide(d1, d2), C = fxc_v3_dot_wide(d1, r);
+    int64_t E = fxc_v3_dot_wide(d2, d2), F = fxc_v3_dot_wide(d2, r);
+    fxc_i128 den = i128_sub(i128_mul64(A, E), i128_mul64(B, B)), sn = i128_from64(0), tn, td;
+    int sp = AT_0, tp;
+    if (i128_sign(den) > 0) {
+        sn = i128_sub(i128_mul64(B, F), i128_mul64(C, E));
+        sp = clamp_pos(sn, den);
+    }
+    if (sp == INSIDE) {
+        tn = i128_sub(i128_mul64(A, F), i128_mul64(B, C));
+        td = den;
+    } else {
+        tn = i128_from64(sp == AT_1 ? B + F : F);
+        td = i128_from64(E);
+    }
+    if (i128_sign(tn) <= 0 || i128_sign(i128_sub(tn, td)) >= 0) {
+        /* t at an end (or B a point): s again, clamped, for that end */
+        tp = i128_sign(tn) > 0 && i128_sign(td) > 0 ? AT_1 : AT_0;
+        sp = A == 0 ? AT_0 : clamp_pos(i128_from64(tp == AT_1 ? B - C : -C), i128_from64(A));
+    } else {
+        tp = INSIDE;
+    }
+    s->n = 0;
+    if (sp == INSIDE && tp == INSIDE) {
+        int near0 = i128_sign(i128_sub(i128_add(sn, tn), den)) <= 0;
+        put(s, a[near0 ? 0 : 1], b[near0 ? 0 : 1]);
+        put(s, a[1], b[0]);
+        put(s, a[0], b[1]);
+    } else if (sp == INSIDE) {
+        put(s, a[0], b[tp]);
+        put(s, a[1], b[tp]);
+    } else if (tp == INSIDE) {
+        put(s, a[sp], b[0]);
+        put(s, a[sp], b[1]);
+    } else {
+        put(s, a[sp], b[tp]);
+    }
+}
+
+/* A plane through the origin that holds the whole (flat) Minkowski
+ * difference of two point or segment cores: across both segments (or the
+ * one, when they are parallel), or any plane for two points. */
+static fxc_vec3 flat_plane(const fxc_vec3 *a, int na, const fxc_vec3 *b, int nb)
+{
+    fxc_vec3w n[2];
+    fxc_vec3 d = fxc_v3((fix16_t)1 << 27, 0, 0), e;
+    if (na == 2 && nb == 2) {
+        n[0] = fxc_v3_cross_wide(fxc_v3_sub(a[1], a[0]), fxc_v3_sub(b[1], b[0]));
+        if (fxc_dir_fit(&n[0], &d)) return d;
+    }
+    e = na == 2 ? fxc_v3_sub(a[1], a[0]) : nb == 2 ? fxc_v3_sub(b[1], b[0]) : fxc_v3(0, 0, 0);
+    if (e.x != 0 || e.y != 0 || e.z != 0) {
+        fxc_segment_normals(e, n);
+        (void)fxc_dir_fit(&n[0], &d);
+    }
+    return d;
+}
+
+/* Closed form for point and segment cores (spheres, capsules, points,
+ * segments): their Minkowski difference has at most four points, all
+ * known at once, so the feature closest to the origin comes from exact
+ * decisions (segment_pair for two segments, the region tests GJK uses
+ * otherwise), with no support calls and no iterations. Its direction is
+ * proven (no point of the difference lies beyond the feature along it);
+ * a difference holding the origin is flat, so the cores touch along its
+ * plane. */
+static void closed_form(fxc_pair *p, fxc_gjk_result *r)
+{
+    fxc_vec3 a[2], b[2];
+    int na = fxc_body_points(&p->a, a), nb = fxc_body_points(&p->b, b), i, j;
+    measure m;
+    fxc_simplex *s = &r->s;
+    if (na == 2 && nb == 2) {
+        segment_pair(a, b, s);
+    } else {
+        s->n = 0;
+        for (i = 0; i < na; i++)
+            for (j = 0; j < nb; j++) put(s, a[i], b[j]);
+    }
+    r->iterations = 0;
+    r->touch = 0;
+    r->touch_dir = fxc_v3(0, 0, 0);
+    r->touch_height = 0;
+    if (simplex_reduce(s, &m)) {
+        r->outcome = FXC_GJK_CONTAINED;
+        r->touch = 1;
+        r->touch_dir = flat_plane(a, na, b, nb);
+        r->dir = r->touch_dir;
+        r->low8 = 0;
+        r->dist8 = 0;
+        r->feature_dir = fxc_v3(0, 0, 0);
+        return;
+    }
+    r->outcome = FXC_GJK_CONVERGED;
+    r->dir = m.d;
+    r->low8 = m.u8;
+    r->dist8 = m.u8;
+    r->feature_dir = m.d;
+}
+
 void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
 {
     fxc_simplex *s = &r->s;
@@ -580,6 +717,10 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
      * along it is the likeliest closest point). */
     fxc_vec3 dir = fxc_pair_first_dir(p);
 
+    if (few_points(p->a.shape) && few_points(p->b.shape)) {
+        closed_form(p, r);
+        return;
+    }
     g.track_touch = sep_exit < 0 && hit_exit < 0;
     g.stall = 0;
     g.bracket = FXC_NO_BRACKET;

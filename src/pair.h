@@ -62,6 +62,11 @@ static inline int fxc_dir_fit(const fxc_vec3w *d, fxc_vec3 *out)
     return fxc_fit_bits(d, 28, out);
 }
 
+/* A point or segment core's points in the pair frame, rotated and rounded
+ * as its support points are: 1 for a point, 2 for a segment (the only
+ * kinds it takes). Returns the count. */
+int fxc_body_points(const fxc_body *b, fxc_vec3 out[2]);
+
 /* GJK's first direction: from A's position towards B's, fitted; +x if
  * they coincide. */
 fxc_vec3 fxc_pair_first_dir(const fxc_pair *p);

@@ -227,6 +227,17 @@ void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out)
     }
 }
 
+int fxc_body_points(const fxc_body *b, fxc_vec3 out[2])
+{
+    if (b->shape->type == FXC_SHAPE_POINT) {
+        out[0] = b->offset;
+        return 1;
+    }
+    out[0] = fxc_v3_add(rotate(b->rot, 0, b->shape->u.segment.a), b->offset);
+    out[1] = fxc_v3_add(rotate(b->rot, 0, b->shape->u.segment.b), b->offset);
+    return 2;
+}
+
 fxc_vec3 fxc_pair_first_dir(const fxc_pair *p)
 {
     fxc_vec3w centres = fxc_v3_widen(fxc_v3_sub(p->b.offset, p->a.offset));

@@ -325,3 +325,73 @@ static void margin_points(int large, uint64_t seed)
 
 void test_margin_points_unit(void) { margin_points(0, 1600); }
 void test_margin_points_large(void) { margin_points(1, 1700); }
+
+/* Closed form for point and segment cores: parallel capsules (side by
+ * side, end to end, overlapping along their line, one inside the other),
+ * a sphere at a capsule's side and on its axis, against the analytic
+ * distance and the same statuses as the definitions say. */
+static void capsules_at(fix16_t ha, fix16_t ra, fxc_vec3 pa, fix16_t hb, fix16_t rb, fxc_vec3 pb, double want, const char *what)
+{
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_distance_result d;
+    fxc_contact c;
+    int ds, cs, k;
+    if (ha) CHECK(fxc_shape_capsule(&a, ha, ra) == FXC_OK);
+    else CHECK(fxc_shape_sphere(&a, ra) == FXC_OK);
+    if (hb) CHECK(fxc_shape_capsule(&b, hb, rb) == FXC_OK);
+    else CHECK(fxc_shape_sphere(&b, rb) == FXC_OK);
+    fxc_transform_set(&ta, 0, pa);
+    fxc_transform_set(&tb, 0, pb);
+    for (k = 0; k < 2; k++) {
+        const fxc_shape *p = k ? &b : &a, *q = k ? &a : &b;
+        const fxc_transform *tp = k ? &tb : &ta, *tq = k ? &ta : &tb;
+        ds = fxc_distance(p, tp, q, tq, &d);
+        cs = fxc_collide(p, tp, q, tq, &t_ws, &c);
+        if (want > FXC_TOUCH_TOL) {
+            CHECK_MSG(ds == FXC_SEPARATED && cs == FXC_SEPARATED && fabs(d.distance - want) <= POINT_BOUND &&
+                          d.distance == c.distance,
+                      "%s (%d): %s %s distance %d, want %.2f", what, k, fxc_status_name(ds), fxc_status_name(cs), (int)d.distance,
+                      want);
+            CHECK_MSG(fabs(apart(d.point_a, d.point_b) - d.distance) <= POINT_BOUND, "%s: points %.2f apart", what,
+                      apart(d.point_a, d.point_b));
+        } else if (want < -FXC_TOUCH_TOL) {
+            CHECK_MSG(ds == FXC_OVERLAPPING && cs == FXC_PENETRATING && fabs(c.depth + want) <= POINT_BOUND,
+                      "%s (%d): %s %s depth %d, want %.2f", what, k, fxc_status_name(ds), fxc_status_name(cs), (int)c.depth, -want);
+        } else {
+            CHECK_MSG(ds == FXC_TOUCHING && cs == FXC_TOUCHING, "%s (%d): %s %s", what, k, fxc_status_name(ds), fxc_status_name(cs));
+        }
+        CHECK(fxc_intersect(p, tp, q, tq) == (ds == FXC_SEPARATED ? FXC_SEPARATED : FXC_OVERLAPPING));
+        CHECK(fxc_v3_length(c.normal) >= FXC_ONE - 2 && fxc_v3_length(c.normal) <= FXC_ONE + 2);
+    }
+}
+
+void test_closed_form_parallel(void)
+{
+    fix16_t h = FXC_ONE, r = F16(0.25);
+    /* side by side, 1 unit between the axes: gap 0.5 */
+    capsules_at(h, r, V(0, 0, 0), h, r, V(1, 0, 0.5), 0.5 * 65536, "side by side, shifted");
+    /* end to end on one line, a gap of 0.5 between the caps */
+    capsules_at(h, r, V(0, 0, 0), h, r, V(0, 0, 3), 0.5 * 65536, "end to end");
+    /* on one line, overlapping by 0.5 of their axes: the cores meet */
+    capsules_at(h, r, V(0, 0, 0), h, r, V(0, 0, 1.5), -0.5 * 65536, "overlapping along the line");
+    /* the same core segment twice: identical capsules */
+    capsules_at(h, r, V(2, -1, 3), h, r, V(2, -1, 3), -0.5 * 65536, "identical");
+    /* parallel, one inside the other */
+    capsules_at(h, F16(0.5), V(0, 0, 0), F16(0.25), F16(0.125), V(0.1, 0, 0.2), -0.525 * 65536, "one inside the other");
+    /* a sphere beside the axis, and on the axis beyond the cap */
+    capsules_at(h, r, V(0, 0, 0), 0, F16(0.5), V(1, 0, 0.3), 0.25 * 65536, "sphere beside");
+    capsules_at(h, r, V(0, 0, 0), 0, F16(0.5), V(0, 0, 2), 0.25 * 65536, "sphere on the axis");
+    /* cores touching exactly, no margins: segments end to end */
+    {
+        fxc_shape a, b;
+        fxc_transform ta, tb;
+        fxc_distance_result d;
+        CHECK(fxc_shape_segment(&a, V(0, 0, 0), V(1, 0, 0), 0) == FXC_OK);
+        CHECK(fxc_shape_segment(&b, V(0, 0, 0), V(1, 0, 0), 0) == FXC_OK);
+        fxc_transform_set(&ta, 0, V(0, 0, 0));
+        fxc_transform_set(&tb, 0, V(1, 0, 0));
+        CHECK(fxc_distance(&a, &ta, &b, &tb, &d) == FXC_TOUCHING && d.point_a.x == FXC_ONE && d.point_b.x == FXC_ONE);
+        CHECK(d.gjk_iterations == 0 && d.support_calls == 0); /* the closed form */
+    }
+}
