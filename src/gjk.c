@@ -379,6 +379,18 @@ static void tetra_weights(const fxc_vec3 *P, int32_t w[4])
     }
 }
 
+/* The points on A and on B of the simplex's point with Q30 weights w. */
+static void weighted_sources(const fxc_simplex *s, const int32_t *w, fxc_vec3 *a, fxc_vec3 *b)
+{
+    fxc_vec3 P[4];
+    int i, n = s->n;
+    P[0] = s->p[0].a; /* n >= 1 */
+    for (i = 1; i < n; i++) P[i] = s->p[i].a;
+    *a = fxc_weighted_point(P, w, n);
+    for (i = 0; i < n; i++) P[i] = fxc_v3_sub(s->p[i].a, s->p[i].w); /* B's points */
+    *b = fxc_weighted_point(P, w, n);
+}
+
 void fxc_simplex_points(const fxc_simplex *s, fxc_vec3 *a, fxc_vec3 *b)
 {
     fxc_vec3 P[4];
@@ -388,10 +400,13 @@ void fxc_simplex_points(const fxc_simplex *s, fxc_vec3 *a, fxc_vec3 *b)
     for (i = 1; i < n; i++) P[i] = s->p[i].w;
     if (n == 4) tetra_weights(P, w);
     else feature_weights(P, n, w);
-    for (i = 0; i < n; i++) P[i] = s->p[i].a;
-    *a = fxc_weighted_point(P, w, n);
-    for (i = 0; i < n; i++) P[i] = fxc_v3_sub(s->p[i].a, s->p[i].w); /* B's points */
-    *b = fxc_weighted_point(P, w, n);
+    weighted_sources(s, w, a, b);
+}
+
+void fxc_result_points(const fxc_gjk_result *r, fxc_vec3 *a, fxc_vec3 *b)
+{
+    if (r->weighted) weighted_sources(&r->s, r->w, a, b);
+    else fxc_simplex_points(&r->s, a, b);
 }
 
 /* Copies only the points in use (a struct copy moves all four). */
@@ -570,6 +585,8 @@ static void gjk_finish(gjk_state *g, fxc_gjk_result *r)
     r->low8 = n->low8;
     r->dist8 = g->m.u8;
     r->feature_dir = g->m.d;
+    r->feature_t = g->m.t;
+    r->feature_e = g->m.e;
 }
 
 /* Is the core a point or a segment (sphere, capsule, point, segment)? */
@@ -605,14 +622,15 @@ static void put(fxc_simplex *s, fxc_vec3 a, fxc_vec3 b)
  * BC) / (AE - B^2) (or (B s + F) / E for an end s), re-clamped: every
  * numerator and denominator is an exact 128-bit product (< 2^125). Both
  * parameters inside: the parallelogram's face, through the triangle that
- * holds (s, t) (s + t <= 1: the one at a0 - b0). */
-static void segment_pair(const fxc_vec3 a[2], const fxc_vec3 b[2], fxc_simplex *s)
+ * holds (s, t) (s + t <= 1: the one at a0 - b0). The feature is written
+ * to f as the region tests would write it. */
+static void segment_pair(const fxc_vec3 a[2], const fxc_vec3 b[2], fxc_simplex *s, feature *f, int32_t w[3])
 {
     fxc_vec3 d1 = fxc_v3_sub(a[1], a[0]), d2 = fxc_v3_sub(b[1], b[0]), r = fxc_v3_sub(a[0], b[0]);
     int64_t A = fxc_v3_dot_wide(d1, d1), B = fxc_v3_dot_wide(d1, d2), C = fxc_v3_dot_wide(d1, r);
     int64_t E = fxc_v3_dot_wide(d2, d2), F = fxc_v3_dot_wide(d2, r);
     fxc_i128 den = i128_sub(i128_mul64(A, E), i128_mul64(B, B)), sn = i128_from64(0), tn, td;
-    int sp = AT_0, tp;
+    int sp = AT_0, tp, side;
     if (i128_sign(den) > 0) {
         sn = i128_sub(i128_mul64(B, F), i128_mul64(C, E));
         sp = clamp_pos(sn, den);
@@ -627,17 +645,41 @@ static void segment_pair(const fxc_vec3 a[2], const fxc_vec3 b[2], fxc_simplex *
     if (i128_sign(tn) <= 0 || i128_sign(i128_sub(tn, td)) >= 0) {
         /* t at an end (or B a point): s again, clamped, for that end */
         tp = i128_sign(tn) > 0 && i128_sign(td) > 0 ? AT_1 : AT_0;
-        sp = A == 0 ? AT_0 : clamp_pos(i128_from64(tp == AT_1 ? B - C : -C), i128_from64(A));
+        sn = i128_from64(tp == AT_1 ? B - C : -C);
+        sp = A == 0 ? AT_0 : clamp_pos(sn, i128_from64(A));
+        if (sp == INSIDE) w[1] = frac_q30(sn, i128_from64(A));
     } else {
         tp = INSIDE;
+        w[1] = frac_q30(tn, td);
     }
     s->n = 0;
     if (sp == INSIDE && tp == INSIDE) {
         int near0 = i128_sign(i128_sub(i128_add(sn, tn), den)) <= 0;
+        /* the weights of (s, t) in the triangle: (1 - s - t, s, t) at
+         * a0 - b0, or (s + t - 1, 1 - t, 1 - s) at a1 - b1 */
+        int32_t ws = frac_q30(sn, den), wt = frac_q30(tn, den);
+        w[1] = near0 ? ws : FXC_W_ONE - wt;
+        w[2] = near0 ? wt : FXC_W_ONE - ws;
+        w[0] = FXC_W_ONE - w[1] - w[2];
         put(s, a[near0 ? 0 : 1], b[near0 ? 0 : 1]);
         put(s, a[1], b[0]);
         put(s, a[0], b[1]);
-    } else if (sp == INSIDE) {
+        /* the face: its exact normal d1 x d2 (< 2^60), towards the origin */
+        f->n = 3;
+        f->idx[0] = 0;
+        f->idx[1] = 1;
+        f->idx[2] = 2;
+        f->dir = fxc_v3_cross_wide(d1, d2);
+        side = fxc_sign_dot_wide(f->dir, s->p[0].w);
+        f->on_origin = side == 0;
+        if (side > 0) {
+            f->dir.x = -f->dir.x;
+            f->dir.y = -f->dir.y;
+            f->dir.z = -f->dir.z;
+        }
+        return;
+    }
+    if (sp == INSIDE) {
         put(s, a[0], b[tp]);
         put(s, a[1], b[tp]);
     } else if (tp == INSIDE) {
@@ -645,6 +687,16 @@ static void segment_pair(const fxc_vec3 a[2], const fxc_vec3 b[2], fxc_simplex *
         put(s, a[sp], b[1]);
     } else {
         put(s, a[sp], b[tp]);
+        set_vertex(f, &s->p[0].w, 0);
+        w[0] = FXC_W_ONE;
+        return;
+    }
+    w[0] = FXC_W_ONE - w[1]; /* the inner parameter's weight is w[1] */
+    {
+        fxc_vec3 P[2];
+        P[0] = s->p[0].w;
+        P[1] = s->p[1].w;
+        set_edge(f, P, 0, 1);
     }
 }
 
@@ -667,32 +719,41 @@ static fxc_vec3 flat_plane(const fxc_vec3 *a, int na, const fxc_vec3 *b, int nb)
     return d;
 }
 
-/* Closed form for point and segment cores (spheres, capsules, points,
- * segments): their Minkowski difference has at most four points, all
- * known at once, so the feature closest to the origin comes from exact
+/* See gjk.h. Point and segment cores have at most four Minkowski points,
+ * all known at once, so the feature closest to the origin comes from exact
  * decisions (segment_pair for two segments, the region tests GJK uses
- * otherwise), with no support calls and no iterations. Its direction is
- * proven (no point of the difference lies beyond the feature along it);
- * a difference holding the origin is flat, so the cores touch along its
- * plane. */
-static void closed_form(fxc_pair *p, fxc_gjk_result *r)
+ * otherwise). Its direction is proven (no point of the difference lies
+ * beyond the feature along it); a difference holding the origin is flat,
+ * so the cores touch along its plane. */
+int fxc_gjk_closed(fxc_pair *p, fxc_gjk_result *r)
 {
     fxc_vec3 a[2], b[2];
-    int na = fxc_body_points(&p->a, a), nb = fxc_body_points(&p->b, b), i, j;
+    int na, nb, i, j, inside;
     measure m;
     fxc_simplex *s = &r->s;
+    if (!few_points(p->a.shape) || !few_points(p->b.shape)) return 0;
+    na = fxc_body_points(&p->a, a);
+    nb = fxc_body_points(&p->b, b);
+    r->weighted = 0;
     if (na == 2 && nb == 2) {
-        segment_pair(a, b, s);
+        feature f;
+        fxc_vec3 P[3];
+        segment_pair(a, b, s, &f, r->w);
+        r->weighted = 1;
+        for (i = 0; i < s->n; i++) P[i] = s->p[i].w;
+        feature_measure(P, &f, &m);
+        inside = f.on_origin;
     } else {
         s->n = 0;
         for (i = 0; i < na; i++)
             for (j = 0; j < nb; j++) put(s, a[i], b[j]);
+        inside = simplex_reduce(s, &m);
     }
     r->iterations = 0;
     r->touch = 0;
     r->touch_dir = fxc_v3(0, 0, 0);
     r->touch_height = 0;
-    if (simplex_reduce(s, &m)) {
+    if (inside) {
         r->outcome = FXC_GJK_CONTAINED;
         r->touch = 1;
         r->touch_dir = flat_plane(a, na, b, nb);
@@ -700,13 +761,18 @@ static void closed_form(fxc_pair *p, fxc_gjk_result *r)
         r->low8 = 0;
         r->dist8 = 0;
         r->feature_dir = fxc_v3(0, 0, 0);
-        return;
+        r->feature_t = 0;
+        r->feature_e = 0;
+        return 1;
     }
     r->outcome = FXC_GJK_CONVERGED;
     r->dir = m.d;
     r->low8 = m.u8;
     r->dist8 = m.u8;
     r->feature_dir = m.d;
+    r->feature_t = m.t;
+    r->feature_e = m.e;
+    return 1;
 }
 
 void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
@@ -717,10 +783,7 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
      * along it is the likeliest closest point). */
     fxc_vec3 dir = fxc_pair_first_dir(p);
 
-    if (few_points(p->a.shape) && few_points(p->b.shape)) {
-        closed_form(p, r);
-        return;
-    }
+    r->weighted = 0;
     g.track_touch = sep_exit < 0 && hit_exit < 0;
     g.stall = 0;
     g.bracket = FXC_NO_BRACKET;

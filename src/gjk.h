@@ -32,6 +32,10 @@ typedef struct {
     int64_t dist8;        /* distance in 2^-8 raw LSB, relative error 2^-27 */
     fxc_vec3 feature_dir; /* from the final simplex's closest point towards the origin (A to B), 28 bits;
                            * zero when that point is the origin */
+    uint32_t feature_t;   /* 1 / |feature_dir| = feature_t * 2^-feature_e (fxc_rsqrt) */
+    int feature_e;
+    int weighted;         /* w holds the Q30 weights of s's closest point (else computed) */
+    int32_t w[3];
     fxc_gjk_outcome outcome;
     int iterations;
     /* A support plane seen on the way: A - B rises at most FXC_TOUCH_TOL
@@ -52,6 +56,12 @@ typedef struct {
  * them, and it needs no normal. */
 void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r);
 
+/* Closed form for point and segment cores (spheres, capsules, points,
+ * segments): the result fxc_gjk would give, converged or contained, from
+ * one exact decision instead of iterations (0 iterations, no support
+ * calls). Returns 0, writing nothing, for other shapes. */
+int fxc_gjk_closed(fxc_pair *p, fxc_gjk_result *r);
+
 /* Distance of the cores, raw, rounded (0 when contained). */
 fix16_t fxc_gjk_distance(const fxc_gjk_result *r);
 
@@ -65,6 +75,10 @@ fxc_vec3 fxc_weighted_point(const fxc_vec3 *P, const int32_t *w, int n);
  * frame. When the origin lies in the simplex, these are its own weights:
  * the two points coincide (within their rounding), a point of both cores. */
 void fxc_simplex_points(const fxc_simplex *s, fxc_vec3 *a, fxc_vec3 *b);
+
+/* The closest points of the result's simplex on A and on B, pair frame
+ * (fxc_simplex_points, or the weights the closed form worked out). */
+void fxc_result_points(const fxc_gjk_result *r, fxc_vec3 *a, fxc_vec3 *b);
 
 /* Q30 weights (in the order of P) of the point of triangle P closest to the
  * origin; exact region choice, as inside GJK. */

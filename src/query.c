@@ -63,6 +63,13 @@ static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *dir)
     return 0;
 }
 
+/* GJK, or its closed form where the cores allow one. Kept apart so that
+ * neither's locals weigh on the other's stack frame. */
+static void cores(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *g)
+{
+    if (!fxc_gjk_closed(p, g)) fxc_gjk(p, sep_exit, hit_exit, g);
+}
+
 /* Status for a signed distance (negative: depth), with the touching band;
  * `deep` names an overlap beyond it (fxc_distance cannot measure it:
  * FXC_OVERLAPPING; fxc_collide: FXC_PENETRATING). */
@@ -73,30 +80,47 @@ static int contact_status(int64_t signed_dist, int deep)
     return deep;
 }
 
-/* The margin m (< 2^28 raw) along the fitted direction d (28 bits, not
- * zero): m * d_i / |d| per component, with 1/|d| from fxc_rsqrt (relative
- * 2^-28) and each product cut to 32 significant bits (2^-32), rounded
- * once: within 1.5 LSB of the exact offset even at the largest margin, so
- * that a point pushed out by it is as good as the distance. (A unit normal
- * rounded to Q16.16 first would be off by up to 2^-17 per component: 2^11
- * LSB at the same margin.) */
-static fxc_vec3 margin_along(fix16_t m, fxc_vec3 d, uint32_t t, int e)
+/* A fitted direction d (28 bits) with its reciprocal length,
+ * 1 / |d| = t * 2^-e (fxc_rsqrt, relative error below 2^-28), worked out
+ * once for the normal and the margins. t = 0: the zero direction. */
+typedef struct {
+    fxc_vec3 d;
+    uint32_t t;
+    int e;
+} direction;
+
+static direction direction_of(fxc_vec3 d)
 {
-    return fxc_v3((fix16_t)fxc_mul_rsqrt(fxc_smull(m, d.x), t, e), (fix16_t)fxc_mul_rsqrt(fxc_smull(m, d.y), t, e),
-                  (fix16_t)fxc_mul_rsqrt(fxc_smull(m, d.z), t, e));
+    direction r;
+    r.d = d;
+    r.t = 0;
+    r.e = 0;
+    if (d.x != 0 || d.y != 0 || d.z != 0) fxc_rsqrt((uint64_t)fxc_v3_dot_wide(d, d), &r.t, &r.e);
+    return r;
+}
+
+/* x * d_i / |d| per component, rounded once: x (< 2^28 raw) times d_i
+ * (< 2^28) is cut to 32 significant bits (relative 2^-32) and scaled by
+ * 1 / |d| (relative 2^-28). The unit normal (x = 1 unit): within 0.5 +
+ * 2^-12 LSB per component. A margin (x < 2^28): within 1.5 LSB of the
+ * exact offset even at the largest margin, so that a point pushed out by
+ * it is as good as the distance (a unit normal rounded to Q16.16 first
+ * would be off by up to 2^-17 per component: 2^11 LSB at that margin). */
+static fxc_vec3 scaled(const direction *u, fix16_t x)
+{
+    return fxc_v3((fix16_t)fxc_mul_rsqrt(fxc_smull(x, u->d.x), u->t, u->e),
+                  (fix16_t)fxc_mul_rsqrt(fxc_smull(x, u->d.y), u->t, u->e),
+                  (fix16_t)fxc_mul_rsqrt(fxc_smull(x, u->d.z), u->t, u->e));
 }
 
 /* The points on the surfaces: the core points (pair frame) pushed out by
- * the margins along the fitted direction d (from A to B; none when d is
- * zero), in world space. */
-static void surface(const fxc_pair *p, fxc_vec3 d, fxc_vec3 ca, fxc_vec3 cb, fxc_vec3 *pa, fxc_vec3 *pb)
+ * the margins along u (from A to B; none for the zero direction), in world
+ * space. */
+static void surface(const fxc_pair *p, const direction *u, fxc_vec3 ca, fxc_vec3 cb, fxc_vec3 *pa, fxc_vec3 *pb)
 {
-    if (d.x != 0 || d.y != 0 || d.z != 0) {
-        uint32_t t;
-        int e;
-        fxc_rsqrt((uint64_t)fxc_v3_dot_wide(d, d), &t, &e);
-        ca = fxc_v3_add(ca, margin_along(p->a.shape->margin, d, t, e));
-        cb = fxc_v3_sub(cb, margin_along(p->b.shape->margin, d, t, e));
+    if (u->t != 0) {
+        ca = fxc_v3_add(ca, scaled(u, p->a.shape->margin));
+        cb = fxc_v3_sub(cb, scaled(u, p->b.shape->margin));
     }
     *pa = fxc_pair_to_world(p, ca);
     *pb = fxc_pair_to_world(p, cb);
@@ -113,10 +137,19 @@ static void surface(const fxc_pair *p, fxc_vec3 d, fxc_vec3 ca, fxc_vec3 cb, fxc
 static int64_t apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *n, fxc_vec3 *pa, fxc_vec3 *pb)
 {
     fxc_vec3 ca, cb, d = g->dir;
+    direction line;
+    line.d = g->feature_dir;
+    line.t = g->feature_t;
+    line.e = g->feature_e;
     if (g->dist8 <= (int64_t)FXC_TOUCH_TOL * 256 && g->low8 < -(int64_t)FXC_TOUCH_TOL * 256) (void)prove_touching(p, g, &d);
-    (void)fxc_v3_normalize(d, n);
-    fxc_simplex_points(&g->s, &ca, &cb);
-    surface(p, g->feature_dir, ca, cb, pa, pb);
+    if (d.x == line.d.x && d.y == line.d.y && d.z == line.d.z) {
+        *n = scaled(&line, FXC_ONE);
+    } else {
+        direction u = direction_of(d);
+        *n = scaled(&u, FXC_ONE);
+    }
+    fxc_result_points(g, &ca, &cb);
+    surface(p, &line, ca, cb, pa, pb);
     return (int64_t)fxc_gjk_distance(g) - margins(p);
 }
 
@@ -129,7 +162,7 @@ int fxc_intersect(const fxc_shape *a, const fxc_transform *ta,
     int st = fxc_pair_init(&p, a, ta, b, tb);
     if (st != FXC_OK) return st;
     r = margins(&p);
-    fxc_gjk(&p, r + FXC_TOUCH_TOL, r + FXC_TOUCH_TOL, &g);
+    cores(&p, r + FXC_TOUCH_TOL, r + FXC_TOUCH_TOL, &g);
     if (p.status != FXC_OK) return p.status;
     switch (g.outcome) {
     case FXC_GJK_EXIT_SEPARATED:
@@ -158,7 +191,7 @@ static int distance(const fxc_shape *a, const fxc_transform *ta, const fxc_shape
     fxc_gjk_result g;
     int st = fxc_pair_init(&p, a, ta, b, tb);
     if (st != FXC_OK) return st;
-    fxc_gjk(&p, -1, -1, &g);
+    cores(&p, -1, -1, &g);
     if (p.status != FXC_OK) return p.status;
     out->gjk_iterations = g.iterations;
     if (g.outcome == FXC_GJK_CONTAINED) {
@@ -167,11 +200,13 @@ static int distance(const fxc_shape *a, const fxc_transform *ta, const fxc_shape
          * origin's own weights in the simplex: a point of A and one of B
          * that coincide, in the overlap of the cores. */
         fxc_vec3 d = fxc_v3(0, 0, 0), ca, cb;
+        direction u;
         st = FXC_OVERLAPPING;
         if (margins(&p) <= FXC_TOUCH_TOL && prove_touching(&p, &g, &d)) st = FXC_TOUCHING;
-        (void)fxc_v3_normalize(d, &out->normal);
-        fxc_simplex_points(&g.s, &ca, &cb);
-        surface(&p, d, ca, cb, &out->point_a, &out->point_b);
+        u = direction_of(d);
+        out->normal = scaled(&u, FXC_ONE);
+        fxc_result_points(&g, &ca, &cb);
+        surface(&p, &u, ca, cb, &out->point_a, &out->point_b);
     } else {
         int64_t dist = apart_result(&p, &g, &out->normal, &out->point_a, &out->point_b);
         out->distance = dist > 0 ? (fix16_t)dist : 0;
@@ -203,7 +238,7 @@ static int core_depth(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, f
     e->dir = g->touch_dir;
     e->depth = g->touch_height;
     e->low = g->touch_height;
-    fxc_simplex_points(&g->s, &e->point_a, &e->point_b);
+    fxc_result_points(g, &e->point_a, &e->point_b);
     e->iterations = 0;
     return FXC_OK;
 }
@@ -218,7 +253,7 @@ static int collide(const fxc_shape *a, const fxc_transform *ta, const fxc_shape 
     int64_t sd;
     int st = fxc_pair_init(&p, a, ta, b, tb);
     if (st != FXC_OK) return st;
-    fxc_gjk(&p, -1, -1, &g);
+    cores(&p, -1, -1, &g);
     if (p.status != FXC_OK) return p.status;
     out->gjk_iterations = g.iterations;
 
@@ -233,8 +268,9 @@ static int collide(const fxc_shape *a, const fxc_transform *ta, const fxc_shape 
         out->epa_iterations = e.iterations;
         out->depth_error = e.depth - e.low;
         sd = -((int64_t)e.depth + margins(&p));
-        (void)fxc_v3_normalize(e.dir, &out->normal);
-        surface(&p, e.dir, e.point_a, e.point_b, &out->point_a, &out->point_b);
+        direction u = direction_of(e.dir);
+        out->normal = scaled(&u, FXC_ONE);
+        surface(&p, &u, e.point_a, e.point_b, &out->point_a, &out->point_b);
     }
     if (sd >= 0) out->distance = (fix16_t)sd;
     else out->depth = (fix16_t)-sd;
