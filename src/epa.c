@@ -22,7 +22,7 @@
 #include "wide.h"
 #include "fxc_bits.h"
 
-enum { FACE_FREE = 0, FACE_ALIVE, FACE_VISIBLE, FACE_HIDDEN };
+enum face_state { FACE_FREE = 0, FACE_ALIVE, FACE_VISIBLE, FACE_HIDDEN };
 
 #define NO_FACE 0xFF
 #define FAR_AWAY 0x7FFFFFFF

@@ -596,7 +596,7 @@ static int few_points(const fxc_shape *s)
 }
 
 /* Where a clamped segment parameter lies: an end, or strictly inside. */
-enum { AT_0, AT_1, INSIDE };
+enum param_pos { AT_0, AT_1, INSIDE };
 
 /* Position of num / den in [0, 1], clamped (den > 0). */
 static int clamp_pos(fxc_i128 num, fxc_i128 den)
@@ -630,7 +630,7 @@ static void segment_pair(const fxc_vec3 a[2], const fxc_vec3 b[2], fxc_simplex *
     int64_t A = fxc_v3_dot_wide(d1, d1), B = fxc_v3_dot_wide(d1, d2), C = fxc_v3_dot_wide(d1, r);
     int64_t E = fxc_v3_dot_wide(d2, d2), F = fxc_v3_dot_wide(d2, r);
     fxc_i128 den = i128_sub(i128_mul64(A, E), i128_mul64(B, B)), sn = i128_from64(0), tn, td;
-    int sp = AT_0, tp, side;
+    int sp = AT_0, tp;
     if (i128_sign(den) > 0) {
         sn = i128_sub(i128_mul64(B, F), i128_mul64(C, E));
         sp = clamp_pos(sn, den);
@@ -665,6 +665,7 @@ static void segment_pair(const fxc_vec3 a[2], const fxc_vec3 b[2], fxc_simplex *
         put(s, a[1], b[0]);
         put(s, a[0], b[1]);
         /* the face: its exact normal d1 x d2 (< 2^60), towards the origin */
+        int side;
         f->n = 3;
         f->idx[0] = 0;
         f->idx[1] = 1;
@@ -728,7 +729,7 @@ static fxc_vec3 flat_plane(const fxc_vec3 *a, int na, const fxc_vec3 *b, int nb)
 int fxc_gjk_closed(fxc_pair *p, fxc_gjk_result *r)
 {
     fxc_vec3 a[2], b[2];
-    int na, nb, i, j, inside;
+    int na, nb, i, inside;
     measure m;
     fxc_simplex *s = &r->s;
     if (!few_points(p->a.shape) || !few_points(p->b.shape)) return 0;
@@ -744,6 +745,7 @@ int fxc_gjk_closed(fxc_pair *p, fxc_gjk_result *r)
         feature_measure(P, &f, &m);
         inside = f.on_origin;
     } else {
+        int j;
         s->n = 0;
         for (i = 0; i < na; i++)
             for (j = 0; j < nb; j++) put(s, a[i], b[j]);
