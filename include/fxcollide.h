@@ -163,8 +163,8 @@ int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
 
 /* ---- Penetration: EPA workspace and the one-call API ---------------------
  * The workspace holds the EPA polytope. The caller owns it (static, or on
- * its stack: sizeof(fxc_workspace) is about 1.5 KB at the default
- * capacity), so queries are reentrant. Zero it, or call
+ * its stack: sizeof(fxc_workspace) is about 2.5 KB at the default
+ * capacity: 24 bytes a vertex, 28 a face), so queries are reentrant. Zero it, or call
  * fxc_workspace_init, before its first use; after that its contents
  * between queries mean nothing. While a query runs, the workspace is
  * marked busy: a query on it from inside a support callback returns
@@ -175,8 +175,11 @@ typedef struct {
     uint8_t v[3];   /* vertex indices, counter-clockwise seen from outside */
     uint8_t adj[3]; /* face across edge k = (v[k], v[k+1]) */
     uint8_t state;  /* free, alive, or a mark during the horizon search */
+    int8_t e;       /* 1 / |n| = t * 2^-e */
     int32_t dist;   /* distance of the face plane from the origin, raw; 0x7FFFFFFF once out of the running
                      * (freed, zero area, or the origin does not project inside it) */
+    fxc_vec3 n;     /* the face's normal fitted to 28 bits, computed once when the face is made */
+    uint32_t t;
 } fxc_epa_face;
 
 typedef struct {

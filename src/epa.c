@@ -46,18 +46,25 @@ static int face_normals(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3
     return fxc_dir_fit(nw, n);
 }
 
-/* Sets the face's cached plane distance; the sign test waits until the
- * face is a candidate for the closest face (most faces never are). */
+/* Computes a new face's fitted normal, its reciprocal length and its
+ * plane's distance from the origin, once (the scan for the closest face,
+ * its sign test and the support call along it read them). The sign test
+ * waits until the face is a candidate for the closest face (most faces
+ * never are). */
 static void face_measure(const fxc_workspace *ws, fxc_epa_face *f)
 {
     fxc_vec3w nw;
-    fxc_vec3 n;
-    if (!face_normals(ws, f, &nw, &n)) {
+    int e;
+    if (!face_normals(ws, f, &nw, &f->n)) {
         /* Zero area: never the closest face, never visible. */
         f->dist = FAR_AWAY;
+        f->t = 0;
+        f->e = 0;
         return;
     }
-    f->dist = (int32_t)fxc_div_sqrt(fxc_v3_dot_wide(n, ws->w[f->v[0]]), (uint64_t)fxc_v3_dot_wide(n, n));
+    fxc_rsqrt((uint64_t)fxc_v3_dot_wide(f->n, f->n), &f->t, &e);
+    f->e = (int8_t)e; /* 46 + s / 2 for |n|^2 < 2^58: below 75 */
+    f->dist = (int32_t)fxc_mul_rsqrt(fxc_v3_dot_wide(f->n, ws->w[f->v[0]]), f->t, f->e);
 }
 
 /* The origin projects inside face f, with fitted normal n, iff it is on
@@ -184,6 +191,7 @@ static void flat_result(fxc_epa_result *r, fxc_vec3w d, const fxc_simplex *s)
 {
     r->depth = 0;
     r->low = 0;
+    r->t = 0;
     if (!fxc_dir_fit(&d, &r->dir)) r->dir = fxc_v3((fix16_t)1 << 27, 0, 0);
     fxc_simplex_points(s, &r->point_a, &r->point_b);
 }
@@ -232,10 +240,8 @@ static int build_start(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, 
  * the closest face of the first scan. A face out of the running (freed,
  * zero area, or failed the sign test) has dist FAR_AWAY, so the scan
  * reads one field. A face that passes is never tested again: EPA ends on
- * it or removes it (the new point sees it), so no verdict is kept. Writes
- * the returned face's normals (face_normals), which the sign test needed
- * too. */
-static int closest_face(fxc_workspace *ws, fxc_vec3w *nw, fxc_vec3 *n)
+ * it or removes it (the new point sees it), so no verdict is kept. */
+static int closest_face(fxc_workspace *ws)
 {
     int first = -1;
     for (;;) {
@@ -251,8 +257,7 @@ static int closest_face(fxc_workspace *ws, fxc_vec3w *nw, fxc_vec3 *n)
         if (best < 0) break;
         if (first < 0) first = best;
         f = &ws->face[best];
-        (void)face_normals(ws, f, nw, n);
-        if (face_inside(ws, f, *n)) return best;
+        if (face_inside(ws, f, f->n)) return best;
         f->dist = FAR_AWAY;
     }
     /* Every face failed the sign test at some time. In exact arithmetic
@@ -264,7 +269,6 @@ static int closest_face(fxc_workspace *ws, fxc_vec3w *nw, fxc_vec3 *n)
         first = 0;
         while (first < ws->nf - 1 && ws->face[first].state != FACE_ALIVE) first++;
     }
-    (void)face_normals(ws, &ws->face[first], nw, n);
     return first;
 }
 
@@ -275,17 +279,21 @@ static int closest_face(fxc_workspace *ws, fxc_vec3w *nw, fxc_vec3 *n)
  * the depth, since moving B by it along n ends the overlap. */
 typedef struct {
     uint8_t v[3];
+    int8_t e;
     fxc_vec3 n;
+    uint32_t t; /* 1 / |n| = t * 2^-e */
     int32_t height;
 } epa_answer;
 
-static void note_answer(const fxc_epa_face *f, fxc_vec3 n, fxc_vec3 w, epa_answer *a)
+static void note_answer(const fxc_epa_face *f, fxc_vec3 w, epa_answer *a)
 {
-    int64_t h = fxc_v3_dot_wide(n, w);
+    int64_t h = fxc_v3_dot_wide(f->n, w);
     int k;
     for (k = 0; k < 3; k++) a->v[k] = f->v[k];
-    a->n = n;
-    a->height = (int32_t)fxc_div_sqrt(h > 0 ? h : 0, (uint64_t)fxc_v3_dot_wide(n, n));
+    a->n = f->n;
+    a->t = f->t;
+    a->e = f->e;
+    a->height = (int32_t)fxc_mul_rsqrt(h > 0 ? h : 0, f->t, f->e);
 }
 
 /* Depth, normal and contact points of an answer: the depth is its height;
@@ -299,6 +307,8 @@ static void answer_result(const fxc_workspace *ws, const epa_answer *a, fxc_epa_
     int i;
     r->depth = a->height;
     r->dir = a->n;
+    r->t = a->t;
+    r->e = a->e;
     for (i = 0; i < 3; i++) P[i] = ws->w[a->v[i]];
     fxc_triangle_weights(P, wt);
     wp = fxc_weighted_point(P, wt, 3);
@@ -459,11 +469,9 @@ static int expand(fxc_workspace *ws, int start, const fxc_svert *s, expansion *x
  * or the final status (FXC_OK: converged). */
 static int epa_step(fxc_pair *p, fxc_workspace *ws, expansion *x, epa_answer *cur, epa_answer *best, int32_t *low)
 {
-    fxc_vec3w nw;
-    fxc_vec3 n;
-    int i, f = closest_face(ws, &nw, &n);
+    int i, f = closest_face(ws);
     const fxc_epa_face *face = &ws->face[f];
-    fxc_vec3 A = ws->w[face->v[0]];
+    fxc_vec3 A = ws->w[face->v[0]], n = face->n;
     fxc_svert s;
 
     fxc_pair_support(p, n, &s);
@@ -478,7 +486,7 @@ static int epa_step(fxc_pair *p, fxc_workspace *ws, expansion *x, epa_answer *cu
     /* The polytope lies in A - B and holds the origin: the depth is at
      * least its closest face's distance. */
     if (face->dist > *low && face->dist != FAR_AWAY) *low = face->dist;
-    note_answer(face, n, s.w, cur);
+    note_answer(face, s.w, cur);
     if (cur->height < best->height) *best = *cur;
     /* Stop: a callback misbehaved. */
     if (p->status != FXC_OK) return p->status;
@@ -489,7 +497,7 @@ static int epa_step(fxc_pair *p, fxc_workspace *ws, expansion *x, epa_answer *cu
      * plane. The polytope grows only by such points, which keeps it
      * convex; on a long, thin face the fitted normal can tilt a point of
      * the polytope (one of its vertices) above the tolerance. */
-    if (!plane_sees(&nw, A, s.w)) return FXC_OK;
+    if (!face_sees(ws, face, s.w)) return FXC_OK;
     /* Grow; or stop: no room for the point (FXC_ERR_CAPACITY), or a broken
      * horizon (cannot happen). */
     i = expand(ws, f, &s, x);
@@ -499,7 +507,7 @@ static int epa_step(fxc_pair *p, fxc_workspace *ws, expansion *x, epa_answer *cu
 int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_result *r)
 {
     expansion x;
-    epa_answer cur, best = { { 0, 0, 0 }, { 0, 0, 0 }, FAR_AWAY }; /* worse than any */
+    epa_answer cur, best = { { 0, 0, 0 }, 0, { 0, 0, 0 }, 0, FAR_AWAY }; /* worse than any */
     int32_t low = 0;
     int i, st;
 

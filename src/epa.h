@@ -8,6 +8,8 @@ typedef struct {
     fix16_t depth;    /* of the cores, raw, >= 0: the height of A - B along dir */
     fix16_t low;      /* a lower bound of the cores' depth (the polytope's closest face), raw */
     fxc_vec3 dir;     /* the normal, A to B, fitted to 28 bits (fxc_dir_fit) */
+    uint32_t t;       /* 1 / |dir| = t * 2^-e when t is not 0 (else not worked out) */
+    int e;
     fxc_vec3 point_a; /* pair frame, on A's core */
     fxc_vec3 point_b; /* pair frame, on B's core */
     int iterations;

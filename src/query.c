@@ -236,6 +236,7 @@ static int core_depth(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, f
 {
     if (!g->touch) return fxc_epa(p, g, ws, e);
     e->dir = g->touch_dir;
+    e->t = 0;
     e->depth = g->touch_height;
     e->low = g->touch_height;
     fxc_result_points(g, &e->point_a, &e->point_b);
@@ -268,7 +269,14 @@ static int collide(const fxc_shape *a, const fxc_transform *ta, const fxc_shape 
         out->epa_iterations = e.iterations;
         out->depth_error = e.depth - e.low;
         sd = -((int64_t)e.depth + margins(&p));
-        direction u = direction_of(e.dir);
+        direction u;
+        if (e.t != 0) {
+            u.d = e.dir;
+            u.t = e.t;
+            u.e = e.e;
+        } else {
+            u = direction_of(e.dir);
+        }
         out->normal = scaled(&u, FXC_ONE);
         surface(&p, &u, e.point_a, e.point_b, &out->point_a, &out->point_b);
     }
