@@ -21,6 +21,7 @@
 #include "epa.h"
 #include "wide.h"
 #include "fxc_bits.h"
+#include "filter.h"
 
 enum face_state { FACE_FREE = 0, FACE_ALIVE, FACE_VISIBLE, FACE_HIDDEN };
 
@@ -88,11 +89,21 @@ static int plane_sees(const fxc_vec3w *n, fxc_vec3 A, fxc_vec3 w)
     return fxc_sign_dot_wide(*n, fxc_v3_sub(w, A)) > 0;
 }
 
-static int face_sees(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3 w)
+/* Does w lie strictly beyond face f's plane? From its exact normal. */
+static int face_sees_exact(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3 w)
 {
     fxc_vec3w n;
     face_normal(ws, f, &n);
     return plane_sees(&n, ws->w[f->v[0]], w);
+}
+
+/* The same for a measured face (face_measure), decided from its fitted
+ * normal where the filter can (fxc_plane_sign_filtered). A face of zero
+ * area sees nothing. */
+static int face_sees(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3 w)
+{
+    int s = f->t != 0 ? fxc_plane_sign_filtered(f->n, fxc_v3_sub(w, ws->w[f->v[0]])) : FXC_UNDECIDED;
+    return s != FXC_UNDECIDED ? s > 0 : face_sees_exact(ws, f, w);
 }
 
 static int add_vertex(fxc_workspace *ws, const fxc_svert *s)
@@ -116,7 +127,7 @@ static void build_tetra(fxc_workspace *ws)
     f0->v[0] = 0;
     f0->v[1] = 1;
     f0->v[2] = 2;
-    if (face_sees(ws, f0, ws->w[3])) {
+    if (face_sees_exact(ws, f0, ws->w[3])) { /* f0 is not measured yet */
         /* vertex 3 in front of (0, 1, 2): swap vertices 1 and 2 */
         fxc_vec3 t = ws->w[1];
         ws->w[1] = ws->w[2];

@@ -9,6 +9,7 @@
 #define FXC_FILTER_H
 
 #include "fxc_vec.h"
+#include "fxc_bits.h"
 
 /* Component j of R^T d, from truncated operands: with R' = R >> 2
  * (|R| <= 2^17: |R'| <= 2^15) and d' = d >> 14 (|d| < 2^28: |d'| <= 2^14),
@@ -32,6 +33,37 @@ static inline int fxc_tmul_ge0(const fxc_mat3 *R, int j, fxc_vec3 d)
     if (a >= FXC_TMUL_FILTER) return 1;
     if (a < -FXC_TMUL_FILTER) return 0;
     return fxc_smull(R->m[0][j], d.x) + fxc_smull(R->m[1][j], d.y) + fxc_smull(R->m[2][j], d.z) >= -0x8000;
+}
+
+/* Sign of n . D for a wide normal n (< 2^62) given also fitted, nf =
+ * n >> k (fxc_fit_bits: 28 significant bits, remainder 0 <= n - 2^k nf <
+ * 2^k per component, or exactly n 2^k' when scaled up) and D (< 2^30).
+ *  1. n . D - 2^k (nf . D) = r . D, below 2^k sum |D_i|: so |nf . D| >=
+ *     sum |D_i| (> 0) gives the sign; nf . D is exact in int64 (< 2^60).
+ *  2. Before that, in 32 bits: nf' = nf >> 14 (|nf'| < 2^14) and D' = D >>
+ *     s with s making |D'| < 2^14: P = nf' . D' (< 3 * 2^28) and nf . D -
+ *     2^(14+s) P is below 3 * (2^(28+s) + 2^(28+s) + 2^(14+s)) < 2^(30.6+s),
+ *     while test 1 needs at most sum |D_i| < 2^(15.6+s): so |P| >
+ *     FXC_PLANE_FILTER (> 2^16.6 + 2^1.6) gives the sign.
+ * Returns -1, 0 or 1 for a decided sign, FXC_UNDECIDED otherwise: the
+ * caller then forms n . D exactly. */
+#define FXC_PLANE_FILTER 99000
+#define FXC_UNDECIDED 2
+static inline int fxc_plane_sign_filtered(fxc_vec3 nf, fxc_vec3 D)
+{
+    uint32_t m = fxc_abs_u32(D.x) | fxc_abs_u32(D.y) | fxc_abs_u32(D.z), sum;
+    int s = fxc_bitlen32(m) - 14;
+    int32_t p;
+    int64_t v;
+    if (s < 0) s = 0;
+    p = (nf.x >> 14) * (D.x >> s) + (nf.y >> 14) * (D.y >> s) + (nf.z >> 14) * (D.z >> s);
+    if (p > FXC_PLANE_FILTER) return 1;
+    if (p < -FXC_PLANE_FILTER) return -1;
+    v = fxc_v3_dot_wide(nf, D);
+    sum = fxc_abs_u32(D.x) + fxc_abs_u32(D.y) + fxc_abs_u32(D.z); /* < 2^32: D < 2^30 */
+    if (v >= (int64_t)sum && sum != 0) return 1;
+    if (v <= -(int64_t)sum && sum != 0) return -1;
+    return FXC_UNDECIDED;
 }
 
 #endif /* FXC_FILTER_H */
