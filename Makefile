@@ -81,6 +81,10 @@ HOST_VARIANTS := host-O0 host-O2 host-clang
 $(eval $(call host_variant,host-O0,gcc,-O0 -DFXC_SOFT_MULTIPLY=1))
 $(eval $(call host_variant,host-O2,gcc,-O2))
 $(eval $(call host_variant,host-clang,clang,-O2))
+# The benchmark once more, counting the filters' exact fallbacks (the
+# decisions are the same on every platform, so the host's counts are the
+# boards'); not a test variant.
+$(eval $(call host_variant,host-count,gcc,-O2 -DFXC_COUNT_FALLBACKS))
 
 # ---- Cortex-M boards ------------------------------------------------------
 ARM_CC := arm-none-eabi-gcc
@@ -231,6 +235,8 @@ demo-host: $(BUILD)/host/demo
 bench: deps
 	@$(MAKE) --no-print-directory bench-host $(QEMU_BOARDS:%=bench-%) size
 	@sh tools/bench_report.sh $(BUILD)/host-O2/bench.log $(QEMU_BOARDS:%=$(BUILD)/%/bench.log) > bench/results.md
+	@(echo; echo "## exact fallbacks of the filters (per query; the same decisions on every platform)"; \
+	  cat $(BUILD)/host-count/bench.log) >> bench/results.md
 	@(echo; echo "## size (\`make size\`: the library linked with every shape, GJK, EPA and the one-call API; bytes)"; \
 	  cat $(BUILD)/size.log) >> bench/results.md
 	@sh tools/readme_figures.sh bench/results.md README.md
@@ -242,8 +248,9 @@ PROFILE_BOARD ?= mps2-an385
 profile: deps
 	@$(MAKE) --no-print-directory profile-$(PROFILE_BOARD)
 
-bench-host: $(BUILD)/host-O2/bench
+bench-host: $(BUILD)/host-O2/bench $(BUILD)/host-count/bench
 	$(BUILD)/host-O2/bench | tee $(BUILD)/host-O2/bench.log
+	$(BUILD)/host-count/bench | sed -n '/box sign/,$$p' | tee $(BUILD)/host-count/bench.log
 
 clean:
 	rm -rf $(BUILD)

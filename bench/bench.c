@@ -11,6 +11,7 @@
 #include "fxcollide.h"
 #include "../src/gjk.h"
 #include "../src/wide.h"
+#include "../src/filter.h"
 
 #ifndef CASES
 #define CASES 1000
@@ -280,6 +281,52 @@ static void kernel_table(void)
     port_printf("\n");
 }
 
+/* Filter counts per query of each workload (a counting build: make bench
+ * runs the host benchmark built with FXC_COUNT_FALLBACKS once more). */
+#ifdef FXC_COUNT_FALLBACKS
+static unsigned long runs[10][FXC_FILTERS], fell[10][FXC_FILTERS];
+
+static void count_reset(void)
+{
+    int k;
+    for (k = 0; k < FXC_FILTERS; k++) fxc_filter_runs[k] = fxc_filter_fallbacks[k] = 0;
+}
+
+static void count_keep(int w)
+{
+    int k;
+    for (k = 0; k < FXC_FILTERS; k++) {
+        runs[w][k] = fxc_filter_runs[k];
+        fell[w][k] = fxc_filter_fallbacks[k];
+    }
+}
+
+/* runs and fallbacks per query, one decimal */
+static void per_query(unsigned long n)
+{
+    port_printf(" %lu.%lu", n / CASES, n * 10 / CASES % 10);
+}
+
+static void count_table(void)
+{
+    int w;
+    port_printf("\n| workload | box sign: runs / exact | EPA visibility: runs / to 64-bit / exact |\n|---|---|---|\n");
+    for (w = 1; w <= 9; w++) {
+        port_printf("| %d. %s |", w, names[w]);
+        per_query(runs[w][FXC_FILTER_TMUL]);
+        port_printf(" /");
+        per_query(fell[w][FXC_FILTER_TMUL]);
+        port_printf(" |");
+        per_query(runs[w][FXC_FILTER_PLANE_32]);
+        port_printf(" /");
+        per_query(fell[w][FXC_FILTER_PLANE_32]);
+        port_printf(" /");
+        per_query(fell[w][FXC_FILTER_PLANE_64]);
+        port_printf(" |\n");
+    }
+}
+#endif
+
 int main(void)
 {
     int w, only = 0;
@@ -303,6 +350,10 @@ int main(void)
         uint32_t pass_mean[PASSES_HOST], base, stack;
         if (only && w != only) continue;
         base = port_stack_mark();
+#ifdef FXC_COUNT_FALLBACKS
+        passes = 1;
+        count_reset();
+#endif
         for (pass = 0; pass < passes; pass++) {
             rng r = { 12345u + (uint64_t)w };
             uint64_t psum = 0;
@@ -327,6 +378,9 @@ int main(void)
             pass_mean[pass] = (uint32_t)(psum / CASES);
         }
         stack = port_stack_peak() - base;
+#ifdef FXC_COUNT_FALLBACKS
+        count_keep(w);
+#endif
         sort(pass_mean, passes);
         sort(cost, CASES);
         for (i = 0; i < CASES; i++) sum += cost[i];
@@ -338,5 +392,8 @@ int main(void)
         if (base == 0) port_printf("- |\n"); /* not measured */
         else port_printf("%lu B |\n", (unsigned long)stack);
     }
+#ifdef FXC_COUNT_FALLBACKS
+    count_table();
+#endif
     return 0;
 }

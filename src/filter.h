@@ -11,6 +11,19 @@
 #include "fxc_vec.h"
 #include "fxc_bits.h"
 
+/* Benchmark builds only (FXC_COUNT_FALLBACKS): how often each filter runs
+ * and how often it leaves the decision to its exact path. The library has
+ * no static state otherwise. */
+enum fxc_filter_kind { FXC_FILTER_TMUL, FXC_FILTER_PLANE_32, FXC_FILTER_PLANE_64, FXC_FILTERS };
+#ifdef FXC_COUNT_FALLBACKS
+extern unsigned long fxc_filter_runs[FXC_FILTERS], fxc_filter_fallbacks[FXC_FILTERS];
+#define FXC_FILTER_RUN(k) (fxc_filter_runs[k]++)
+#define FXC_FILTER_FELL(k) (fxc_filter_fallbacks[k]++)
+#else
+#define FXC_FILTER_RUN(k) ((void)0)
+#define FXC_FILTER_FELL(k) ((void)0)
+#endif
+
 /* Component j of R^T d, from truncated operands: with R' = R >> 2
  * (|R| <= 2^17: |R'| <= 2^15) and d' = d >> 14 (|d| < 2^28: |d'| <= 2^14),
  * A = sum_i R'_ij d'_i fits int32 (below 3 * 2^29). The exact sum is
@@ -30,8 +43,10 @@ static inline int32_t fxc_tmul_approx(const fxc_mat3 *R, int j, fxc_vec3 d)
 static inline int fxc_tmul_ge0(const fxc_mat3 *R, int j, fxc_vec3 d)
 {
     int32_t a = fxc_tmul_approx(R, j, d);
+    FXC_FILTER_RUN(FXC_FILTER_TMUL);
     if (a >= FXC_TMUL_FILTER) return 1;
     if (a < -FXC_TMUL_FILTER) return 0;
+    FXC_FILTER_FELL(FXC_FILTER_TMUL);
     return fxc_smull(R->m[0][j], d.x) + fxc_smull(R->m[1][j], d.y) + fxc_smull(R->m[2][j], d.z) >= -0x8000;
 }
 
@@ -57,12 +72,16 @@ static inline int fxc_plane_sign_filtered(fxc_vec3 nf, fxc_vec3 D)
     int64_t v;
     if (s < 0) s = 0;
     p = (nf.x >> 14) * (D.x >> s) + (nf.y >> 14) * (D.y >> s) + (nf.z >> 14) * (D.z >> s);
+    FXC_FILTER_RUN(FXC_FILTER_PLANE_32);
     if (p > FXC_PLANE_FILTER) return 1;
     if (p < -FXC_PLANE_FILTER) return -1;
+    FXC_FILTER_FELL(FXC_FILTER_PLANE_32);
+    FXC_FILTER_RUN(FXC_FILTER_PLANE_64);
     v = fxc_v3_dot_wide(nf, D);
     sum = fxc_abs_u32(D.x) + fxc_abs_u32(D.y) + fxc_abs_u32(D.z); /* < 2^32: D < 2^30 */
     if (v >= (int64_t)sum && sum != 0) return 1;
     if (v <= -(int64_t)sum && sum != 0) return -1;
+    FXC_FILTER_FELL(FXC_FILTER_PLANE_64);
     return FXC_UNDECIDED;
 }
 

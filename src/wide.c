@@ -16,3 +16,8 @@ fxc_i128 i128_mul64(int64_t a, int64_t b)
     return ((a < 0) != (b < 0)) ? i128_neg(r) : r;
 }
 
+
+#ifdef FXC_COUNT_FALLBACKS
+#include "filter.h"
+unsigned long fxc_filter_runs[FXC_FILTERS], fxc_filter_fallbacks[FXC_FILTERS];
+#endif

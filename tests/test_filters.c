@@ -4,6 +4,7 @@
  * library's internal header). */
 #include "test.h"
 #include "../src/filter.h"
+#include "../src/wide.h"
 
 /* Rotation from a random quaternion. */
 static void random_rotation(t_rng *r, fxc_mat3 *m)
@@ -60,4 +61,51 @@ void test_filter_tmul_sign(void)
     port_printf("       %ld cases, %ld decided by the exact fallback\n", n, exact_runs);
     CHECK(wrong == 0);
     CHECK(exact_runs > n / 4); /* the adversarial half reaches it */
+}
+
+/* The plane filter: the sign of n . D from the fitted normal nf = fit(n),
+ * against the exact 93-bit sign, with D nearly in the plane for half the
+ * cases (and n at every scale: nf is fitted from normals of 2^20 to 2^61). */
+void test_filter_plane_side(void)
+{
+    t_rng r = { 4200 };
+    long i, n = T_TARGET_CASES(200000, 4000), level64 = 0, exact = 0, wrong = 0;
+    for (i = 0; i < n; i++) {
+        int bits = 20 + (int)(t_next(&r) % 42), flat = (int)(i & 1), s, want;
+        fxc_vec3w w;
+        fxc_vec3 nf, d;
+        w.x = (int64_t)(t_next(&r) >> (64 - bits)) * (t_next(&r) & 1 ? 1 : -1);
+        w.y = (int64_t)(t_next(&r) >> (64 - bits)) * (t_next(&r) & 1 ? 1 : -1);
+        w.z = (int64_t)(t_next(&r) >> (64 - bits)) * (t_next(&r) & 1 ? 1 : -1);
+        if (!fxc_fit_bits(&w, 28, &nf)) continue;
+        d = t_vec(&r, -(1 << 29) + 1, (1 << 29) - 1);
+        if (t_next(&r) & 1) d = fxc_v3(d.x >> 12, d.y >> 12, d.z >> 12); /* small D too */
+        if (flat) {
+            /* project d onto the plane of nf (double), nudge a few raw */
+            double nn = (double)nf.x * nf.x + (double)nf.y * nf.y + (double)nf.z * nf.z;
+            double t = ((double)d.x * nf.x + (double)d.y * nf.y + (double)d.z * nf.z) / nn;
+            d.x = (int32_t)((double)d.x - t * nf.x) + t_range(&r, -2, 2);
+            d.y = (int32_t)((double)d.y - t * nf.y) + t_range(&r, -2, 2);
+            d.z = (int32_t)((double)d.z - t * nf.z) + t_range(&r, -2, 2);
+        }
+        want = fxc_sign_dot_wide(w, d);
+        s = fxc_plane_sign_filtered(nf, d);
+        if (s == FXC_UNDECIDED) {
+            exact++;
+            continue;
+        }
+        {
+            /* reached the 64-bit test? the same 32-bit test as filter.h */
+            uint32_t m = fxc_abs_u32(d.x) | fxc_abs_u32(d.y) | fxc_abs_u32(d.z);
+            int sh = fxc_bitlen32(m) - 14;
+            int32_t p;
+            if (sh < 0) sh = 0;
+            p = (nf.x >> 14) * (d.x >> sh) + (nf.y >> 14) * (d.y >> sh) + (nf.z >> 14) * (d.z >> sh);
+            level64 += p <= FXC_PLANE_FILTER && p >= -FXC_PLANE_FILTER;
+        }
+        wrong += s != want;
+    }
+    port_printf("       %ld cases: %ld decided by the 64-bit test, %ld left to the exact sign\n", n, level64, exact);
+    CHECK(wrong == 0);
+    CHECK(level64 > n / 20 && exact > n / 20); /* both fallbacks are reached */
 }
