@@ -175,7 +175,7 @@ typedef struct {
     uint8_t v[3];   /* vertex indices, counter-clockwise seen from outside */
     uint8_t adj[3]; /* face across edge k = (v[k], v[k+1]) */
     uint8_t state;  /* free, alive, or a mark during the horizon search */
-    int8_t e;       /* 1 / |n| = t * 2^-e */
+    uint8_t e;      /* 1 / |n| = t * 2^-e */
     int32_t dist;   /* distance of the face plane from the origin, raw; 0x7FFFFFFF once out of the running
                      * (freed, zero area, or the origin does not project inside it) */
     fxc_vec3 n;     /* the face's normal fitted to 28 bits, computed once when the face is made */

@@ -64,7 +64,7 @@ static void face_measure(const fxc_workspace *ws, fxc_epa_face *f)
         return;
     }
     fxc_rsqrt((uint64_t)fxc_v3_dot_wide(f->n, f->n), &f->t, &e);
-    f->e = (int8_t)e; /* 46 + s / 2 for |n|^2 < 2^58: below 75 */
+    f->e = (uint8_t)e; /* 46 + s / 2 for |n|^2 < 2^58: 31 to 74 */
     f->dist = (int32_t)fxc_mul_rsqrt(fxc_v3_dot_wide(f->n, ws->w[f->v[0]]), f->t, f->e);
 }
 
@@ -290,7 +290,7 @@ static int closest_face(fxc_workspace *ws)
  * the depth, since moving B by it along n ends the overlap. */
 typedef struct {
     uint8_t v[3];
-    int8_t e;
+    uint8_t e;
     fxc_vec3 n;
     uint32_t t; /* 1 / |n| = t * 2^-e */
     int32_t height;
