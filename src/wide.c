@@ -1,5 +1,6 @@
 /* Exact 64x64 -> 128-bit products (see wide.h). */
 #include "wide.h"
+#include "filter.h"
 
 /* Exact a * b for any int64 a, b: four 32x32->64 partial products of the
  * magnitudes, then the sign. */
@@ -18,6 +19,6 @@ fxc_i128 i128_mul64(int64_t a, int64_t b)
 
 
 #ifdef FXC_COUNT_FALLBACKS
-#include "filter.h"
+/* The benchmark's filter counters (src/filter.h), in counting builds only. */
 unsigned long fxc_filter_runs[FXC_FILTERS], fxc_filter_fallbacks[FXC_FILTERS];
 #endif
