@@ -124,13 +124,15 @@ int fxc_transform_set(fxc_transform *t, const fxc_mat3 *rot, fxc_vec3 pos);
  * FXC_ERR_BAD_TRANSFORM, FXC_ERR_RANGE, FXC_ERR_CALLBACK):
  *
  *   status                  intersect  distance  collide
+ *                           clearance
  *   FXC_SEPARATED               x          x        x
  *   FXC_TOUCHING                           x        x
  *   FXC_OVERLAPPING             x          x
  *   FXC_PENETRATING                                 x
- *   FXC_ERR_NO_CONVERGENCE                 x        x    (best answer filled in)
+ *   FXC_ERR_NO_CONVERGENCE      x          x        x    (distance, collide: best answer filled in)
  *   FXC_ERR_CAPACITY                                x    (best answer filled in)
  *   FXC_ERR_BUSY                                    x
+ *   FXC_ERR_NEGATIVE_SIZE       x                        (clearance below 0)
  */
 typedef struct {
     fix16_t distance;  /* >= 0; 0 unless separated or touching */
@@ -147,10 +149,23 @@ typedef struct {
 } fxc_distance_result;
 
 /* Boolean overlap test. Returns FXC_SEPARATED, or FXC_OVERLAPPING when the
- * shapes overlap or touch (distance <= FXC_TOUCH_TOL), or an error. The
- * verdict always agrees with fxc_distance on the same input. */
+ * shapes overlap or touch (distance <= FXC_TOUCH_TOL), or an error
+ * (FXC_ERR_NO_CONVERGENCE only where GJK stopped unconverged with no bound
+ * deciding). The verdict always agrees with fxc_distance on the same
+ * input. */
 int fxc_intersect(const fxc_shape *a, const fxc_transform *ta,
                   const fxc_shape *b, const fxc_transform *tb);
+
+/* Clearance test, the robot's safety check: are the shapes more than
+ * `clearance` apart? Returns FXC_SEPARATED when the distance exceeds the
+ * clearance by more than FXC_TOUCH_TOL, FXC_OVERLAPPING when they are
+ * closer (or touch, or overlap), or an error (FXC_ERR_NEGATIVE_SIZE /
+ * FXC_ERR_RANGE for a clearance below 0 or beyond the range). Stops as soon
+ * as a bound proves the verdict, so it costs less than fxc_distance; the
+ * verdict always agrees with fxc_distance's distance on the same input.
+ * fxc_intersect is fxc_clearance with a clearance of 0. */
+int fxc_clearance(const fxc_shape *a, const fxc_transform *ta,
+                  const fxc_shape *b, const fxc_transform *tb, fix16_t clearance);
 
 /* Distance and closest points. Returns FXC_SEPARATED (distance > tol),
  * FXC_TOUCHING (distance <= FXC_TOUCH_TOL, points valid, normal valid when

@@ -153,15 +153,18 @@ static int64_t apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *n, f
     return (int64_t)fxc_gjk_distance(g) - margins(p);
 }
 
-int fxc_intersect(const fxc_shape *a, const fxc_transform *ta,
-                  const fxc_shape *b, const fxc_transform *tb)
+/* Are the surfaces more than `clearance` (0 .. FXC_RAW_LIMIT) apart?
+ * GJK on the cores with both early exits at the margins plus the
+ * clearance: it stops once a bound proves the verdict either way. */
+static int clear_of(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
+                    fix16_t clearance)
 {
     fxc_pair p;
     fxc_gjk_result g;
     int32_t r;
     int st = fxc_pair_init(&p, a, ta, b, tb);
     if (st != FXC_OK) return st;
-    r = margins(&p);
+    r = margins(&p) + clearance; /* each below 2^28: the sum fits */
     cores(&p, r + FXC_TOUCH_TOL, r + FXC_TOUCH_TOL, &g);
     if (p.status != FXC_OK) return p.status;
     switch (g.outcome) {
@@ -181,6 +184,20 @@ int fxc_intersect(const fxc_shape *a, const fxc_transform *ta,
         if (g.dist8 <= ((int64_t)r + FXC_TOUCH_TOL) * 256) return FXC_OVERLAPPING;
         return FXC_ERR_NO_CONVERGENCE;
     }
+}
+
+int fxc_intersect(const fxc_shape *a, const fxc_transform *ta,
+                  const fxc_shape *b, const fxc_transform *tb)
+{
+    return clear_of(a, ta, b, tb, 0);
+}
+
+int fxc_clearance(const fxc_shape *a, const fxc_transform *ta,
+                  const fxc_shape *b, const fxc_transform *tb, fix16_t clearance)
+{
+    if (clearance < 0) return FXC_ERR_NEGATIVE_SIZE;
+    if (clearance > FXC_RAW_LIMIT) return FXC_ERR_RANGE;
+    return clear_of(a, ta, b, tb, clearance);
 }
 
 /* fxc_distance into *out (a local of the caller). */

@@ -18,6 +18,7 @@
  * the unit normal to Q16.16 costs (0.87 LSB per unit of the Minkowski
  * difference's radius, scene_minkowski_radius). */
 #include <math.h>
+#include <stddef.h>
 #include "scene.h"
 #include "stats.h"
 
@@ -161,6 +162,50 @@ void test_gjk_intersect_agrees_small_gaps(void)
     }
     port_printf("       %ld pairs at gaps of a few LSB, %ld of them separated\n", near, sep);
     CHECK(sep > near / 4 && sep < near);
+}
+
+/* fxc_clearance(c) against fxc_distance's distance d on the same pair:
+ * SEPARATED exactly when d - c > FXC_TOUCH_TOL, at clearances right at that
+ * threshold, around it, far below it and far above it. */
+void test_gjk_clearance(void)
+{
+    t_rng r = { 470 };
+    long i, n = T_TARGET_CASES(3000, 150), close = 0;
+    for (i = 0; i < n && t_failures() == 0; i++) {
+        body a, b;
+        fxc_distance_result d;
+        int ds, k;
+        scene_random_polytope(&r, &a, &SCALE_UNIT, (int)(i & 1));
+        if (i % 3 == 2) {
+            fxc_vec3 u = t_vec(&r, -65536, 65536);
+            CHECK(fxc_shape_capsule(&b.shape, t_range(&r, 8000, 65536), t_range(&r, 4000, 30000)) == FXC_OK);
+            scene_place(&b, NULL, u);
+        } else {
+            scene_random_polytope(&r, &b, &SCALE_UNIT, 1);
+            b.shape.margin = t_range(&r, 0, 20000);
+        }
+        ds = fxc_distance(&a.shape, &a.xf, &b.shape, &b.xf, &d);
+        CHECK(ds == FXC_SEPARATED || ds == FXC_TOUCHING || ds == FXC_OVERLAPPING);
+        for (k = 0; k < 6; k++) {
+            fix16_t c = k == 0 ? 0 : k == 5 ? t_range(&r, 0, 4 * 65536) : d.distance - FXC_TOUCH_TOL + (k - 3);
+            int want, got;
+            if (c < 0) c = 0;
+            want = ds == FXC_SEPARATED && d.distance - c > FXC_TOUCH_TOL ? FXC_SEPARATED : FXC_OVERLAPPING;
+            got = fxc_clearance(&a.shape, &a.xf, &b.shape, &b.xf, c);
+            close += k > 0 && k < 5 && ds == FXC_SEPARATED;
+            CHECK_MSG(got == want, "case %ld: distance %s %d, clearance %d: %s", i, fxc_status_name(ds), (int)d.distance, (int)c,
+                      fxc_status_name(got));
+        }
+        CHECK(fxc_clearance(&a.shape, &a.xf, &b.shape, &b.xf, 0) == fxc_intersect(&a.shape, &a.xf, &b.shape, &b.xf));
+    }
+    CHECK(close > n);
+    {
+        body a;
+        scene_random_polytope(&r, &a, &SCALE_UNIT, 0);
+        CHECK(fxc_clearance(&a.shape, &a.xf, NULL, &a.xf, 0) == FXC_ERR_NULL);
+        CHECK(fxc_clearance(&a.shape, &a.xf, &a.shape, &a.xf, -1) == FXC_ERR_NEGATIVE_SIZE);
+        CHECK(fxc_clearance(&a.shape, &a.xf, &a.shape, &a.xf, FXC_RAW_LIMIT + 1) == FXC_ERR_RANGE);
+    }
 }
 
 /* Spheres and capsules against their analytic distance. */
