@@ -14,7 +14,7 @@
 /* Benchmark builds only (FXC_COUNT_FALLBACKS): how often each filter runs
  * and how often it leaves the decision to its exact path. The library has
  * no static state otherwise. */
-enum fxc_filter_kind { FXC_FILTER_TMUL, FXC_FILTER_PLANE_32, FXC_FILTER_PLANE_64, FXC_FILTERS };
+enum fxc_filter_kind { FXC_FILTER_TMUL, FXC_FILTER_PLANE_32, FXC_FILTER_PLANE_64, FXC_FILTER_HULL, FXC_FILTERS };
 #ifdef FXC_COUNT_FALLBACKS
 extern unsigned long fxc_filter_runs[FXC_FILTERS], fxc_filter_fallbacks[FXC_FILTERS];
 #define FXC_FILTER_RUN(k) (fxc_filter_runs[k]++)
@@ -83,6 +83,55 @@ static inline int fxc_plane_sign_filtered(fxc_vec3 nf, fxc_vec3 D)
     if (v <= -(int64_t)sum && sum != 0) return -1;
     FXC_FILTER_FELL(FXC_FILTER_PLANE_64);
     return FXC_UNDECIDED;
+}
+
+/* Index of the hull vertex (v[0..n-1], |v| < 2^28) farthest along the
+ * local direction d (< 2^31), the first among ties, as a scan of exact dot
+ * products finds it; reach_bits is the bit length of the largest |v_i|.
+ * Filtered: with v' = v >> sv (|v'| < 2^14) and d' = d >> sd (|d'| <
+ * 2^15), A = v' . d' fits int32 (< 3 * 2^29) and differs from
+ * (v . d) / 2^(sv+sd) by less than 3 * (2^14 + 2^15 + 1) = FXC_HULL_FILTER
+ * (per term: 2^sv v' rd + rv 2^sd d' + rv rd, remainders 0 <= rv < 2^sv,
+ * 0 <= rd < 2^sd). A vertex whose A is more than twice that above the
+ * best one's is farther, more than twice below it nearer; only in between
+ * are the exact dot products formed (the best one's once). */
+#define FXC_HULL_FILTER 147459
+static inline int fxc_hull_argmax_filtered(const fxc_vec3 *v, int n, fxc_vec3 d, int reach_bits)
+{
+    uint32_t m = fxc_abs_u32(d.x) | fxc_abs_u32(d.y) | fxc_abs_u32(d.z);
+    int sv = reach_bits - 14, sd = fxc_bitlen32(m) - 15, i, best = 0, exact = 0;
+    int32_t dx, dy, dz, ab;
+    int64_t eb = 0;
+    if (sv < 0) sv = 0;
+    if (sd < 0) sd = 0;
+    dx = d.x >> sd;
+    dy = d.y >> sd;
+    dz = d.z >> sd;
+    ab = (v[0].x >> sv) * dx + (v[0].y >> sv) * dy + (v[0].z >> sv) * dz;
+    for (i = 1; i < n; i++) {
+        int32_t a = (v[i].x >> sv) * dx + (v[i].y >> sv) * dy + (v[i].z >> sv) * dz;
+        FXC_FILTER_RUN(FXC_FILTER_HULL);
+        if (a > ab + 2 * FXC_HULL_FILTER) {
+            best = i;
+            ab = a;
+            exact = 0;
+        } else if (a >= ab - 2 * FXC_HULL_FILTER) {
+            int64_t e = fxc_v3_dot_wide(d, v[i]);
+            FXC_FILTER_FELL(FXC_FILTER_HULL);
+            if (!exact) {
+                eb = fxc_v3_dot_wide(d, v[best]);
+                exact = 1;
+            }
+            if (e > eb) {
+                best = i;
+                ab = a;
+                eb = e;
+            }
+        } else {
+            /* nearer than the best: nothing to do */
+        }
+    }
+    return best;
 }
 
 #endif /* FXC_FILTER_H */

@@ -23,6 +23,7 @@ typedef struct {
     const fxc_shape *shape;
     const fxc_mat3 *rot;
     fxc_vec3 offset; /* position in the pair frame */
+    int reach_bits;  /* bit length of the core's reach (fxc_shape_check) */
     union {
         fxc_vec3 probe;      /* callback: a support point every answer is checked against */
         struct {

@@ -42,7 +42,8 @@ static void rim_point(fix16_t r, int32_t dx, int32_t dy, fxc_vec3 *p)
 /* Support of a shape core in its local frame; d is any nonzero local
  * direction with components below 2^31. Ties pick the first candidate
  * (or the + side), which keeps results deterministic. Boxes take their
- * own path (box_support). */
+ * own path (box_support), and so do hulls where 64-bit products are soft
+ * (hull_support). */
 static fxc_vec3 core_support(const fxc_shape *s, fxc_vec3 d, int *status)
 {
     fxc_vec3 p = fxc_v3(0, 0, 0);
@@ -122,10 +123,11 @@ typedef char fxc_check_range_bits[FXC_RANGE_BITS <= 12 ? 1 : -1];
  * margin are at most FXC_RAW_LIMIT < 2^28 (fxc_shape_check), so the
  * extent is below 2^47 >> 16 = 2^31, and with positions below 2^31 every
  * sum fits int64. */
-static int check_body(const fxc_shape *s, const fxc_transform *t, fxc_vec3 centre)
+static int check_body(const fxc_shape *s, const fxc_transform *t, fxc_vec3 centre, uint32_t *core_reach)
 {
     uint32_t reach;
     int i, st = fxc_shape_check(s, &reach);
+    *core_reach = reach;
     if (st != FXC_OK) return st == FXC_ERR_RANGE ? FXC_ERR_RANGE : FXC_ERR_BAD_SHAPE;
     if (!fxc_rotation_ok(&t->rot)) return FXC_ERR_BAD_TRANSFORM;
     for (i = 0; i < 3; i++) {
@@ -188,6 +190,21 @@ static fxc_vec3 box_support(fxc_body *b, fxc_vec3 d)
     return b->u.box.corner[k];
 }
 
+#if FXC_SOFT_MULTIPLY
+/* A hull's support point in the pair frame where the 64-bit products are
+ * soft (the Cortex-M0): its farthest vertex along R^T d from the filtered
+ * scan (fxc_hull_argmax_filtered: the vertex the exact scan of
+ * core_support finds, from 32-bit products, exact ones only for near
+ * ties), rotated. Where one instruction makes a 64-bit product, the plain
+ * scan is cheaper. */
+static fxc_vec3 hull_support(const fxc_body *b, fxc_vec3 d)
+{
+    const fxc_vec3 *v = b->shape->u.hull.vertices;
+    int k = fxc_hull_argmax_filtered(v, b->shape->u.hull.count, rotate(b->rot, 1, d), b->reach_bits);
+    return fxc_v3_add(rotate(b->rot, 0, v[k]), b->offset);
+}
+#endif
+
 /* Support of one body along a fitted world direction (below 2^28), in the
  * pair frame: local direction R^T d, core support (below 2^28), back
  * through R (bounded by the range check) plus the body's offset. */
@@ -195,6 +212,9 @@ static fxc_vec3 body_support(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
     fxc_vec3 s;
     if (b->shape->type == FXC_SHAPE_BOX) return box_support(b, d);
+#if FXC_SOFT_MULTIPLY
+    if (b->shape->type == FXC_SHAPE_HULL) return hull_support(b, d);
+#endif
     s = core_support(b->shape, rotate(b->rot, 1, d), &p->status);
     return fxc_v3_add(rotate(b->rot, 0, s), b->offset);
 }
@@ -297,12 +317,15 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
                   const fxc_shape *b, const fxc_transform *tb)
 {
     fxc_vec3 c, d;
+    uint32_t reach_a, reach_b = 0;
     int st;
     if (a == NULL || b == NULL || ta == NULL || tb == NULL) return FXC_ERR_NULL;
     c = fxc_v3(mid(ta->pos.x, tb->pos.x), mid(ta->pos.y, tb->pos.y), mid(ta->pos.z, tb->pos.z));
-    st = check_body(a, ta, c);
-    if (st == FXC_OK) st = check_body(b, tb, c);
+    st = check_body(a, ta, c, &reach_a);
+    if (st == FXC_OK) st = check_body(b, tb, c, &reach_b);
     if (st != FXC_OK) return st;
+    p->a.reach_bits = fxc_bitlen32(reach_a);
+    p->b.reach_bits = fxc_bitlen32(reach_b);
     /* both offsets within FXC_RAW_LIMIT per coordinate (check_body) */
     p->a.shape = a;
     p->a.rot = &ta->rot;
