@@ -148,6 +148,23 @@ typedef struct {
     int support_calls;  /* <= FXC_MAX_SUPPORT_CALLS */
 } fxc_distance_result;
 
+/* Frame-to-frame coherence: an optional per-pair cache, caller-owned. Zero
+ * it (or call fxc_cache_init) before the pair's first query, then pass the
+ * same cache with the same ordered pair (A, B) frame after frame to the
+ * *_cached queries below. Each query starts GJK along the axis the last
+ * one ended on, so a pair that moved a little is decided in one or two
+ * iterations (an early exit along the cached axis). With and without a
+ * cache the statuses are the same and the values within the stated
+ * tolerances, but not always the same bits: GJK takes another path. Any
+ * contents are safe: the axis is only a first search direction. */
+typedef struct {
+    fxc_vec3 axis; /* the last query's final direction, A to B (zero: none yet) */
+} fxc_cache;
+
+/* Prepares a cache for a pair's first query (the same as zeroing it).
+ * Returns FXC_OK or FXC_ERR_NULL. */
+int fxc_cache_init(fxc_cache *cache);
+
 /* Boolean overlap test. Returns FXC_SEPARATED, or FXC_OVERLAPPING when the
  * shapes overlap or touch (distance <= FXC_TOUCH_TOL), or an error
  * (FXC_ERR_NO_CONVERGENCE only where GJK stopped unconverged with no bound
@@ -175,6 +192,16 @@ int fxc_clearance(const fxc_shape *a, const fxc_transform *ta,
 int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
                  const fxc_shape *b, const fxc_transform *tb,
                  fxc_distance_result *out);
+
+/* The queries above and fxc_collide below, with a per-pair cache (NULL: none,
+ * as the plain calls). */
+int fxc_intersect_cached(const fxc_shape *a, const fxc_transform *ta,
+                         const fxc_shape *b, const fxc_transform *tb, fxc_cache *cache);
+int fxc_clearance_cached(const fxc_shape *a, const fxc_transform *ta,
+                         const fxc_shape *b, const fxc_transform *tb, fix16_t clearance, fxc_cache *cache);
+int fxc_distance_cached(const fxc_shape *a, const fxc_transform *ta,
+                        const fxc_shape *b, const fxc_transform *tb, fxc_cache *cache,
+                        fxc_distance_result *out);
 
 /* ---- Penetration: EPA workspace and the one-call API ---------------------
  * The workspace holds the EPA polytope. The caller owns it (static, or on
@@ -244,6 +271,9 @@ typedef struct {
 int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
                 const fxc_shape *b, const fxc_transform *tb,
                 fxc_workspace *ws, fxc_contact *out);
+int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta,
+                       const fxc_shape *b, const fxc_transform *tb,
+                       fxc_workspace *ws, fxc_cache *cache, fxc_contact *out);
 
 /* Version string of the compiled library ("major.minor.patch"). */
 const char *fxc_version(void);

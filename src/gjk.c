@@ -781,8 +781,8 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
 {
     fxc_simplex *s = &r->s;
     gjk_state g;
-    /* First direction: from A's centre towards B's (the support of A - B
-     * along it is the likeliest closest point). */
+    /* First direction: the cache's axis, or from A's centre towards B's
+     * (the support of A - B along it is the likeliest closest point). */
     fxc_vec3 dir = fxc_pair_first_dir(p);
 
     r->weighted = 0;
@@ -801,6 +801,12 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     s->n = 1;
     r->iterations = 1;
     r->outcome = simplex_reduce(s, &g.m) ? FXC_GJK_CONTAINED : GJK_GO_ON;
+    /* Stop: the first direction already separates by more than sep_exit
+     * (exact: -d.w > (sep_exit + FXC_GJK_ROUNDING) |d|, squared in 128
+     * bits). A cached axis of a pair that moved a little usually does. */
+    if (sep_exit >= 0 && r->outcome == GJK_GO_ON &&
+        !fxc_height_within(-fxc_v3_dot_wide(dir, s->p[0].w), fxc_v3_dot_wide(dir, dir), sep_exit + FXC_GJK_ROUNDING))
+        r->outcome = FXC_GJK_EXIT_SEPARATED;
     copy_simplex(&g.best, s);
     g.best_m = g.m;
     while (r->outcome == GJK_GO_ON && r->iterations < FXC_GJK_MAX_ITERATIONS) r->outcome = gjk_step(p, sep_exit, hit_exit, &g, r);

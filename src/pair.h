@@ -40,6 +40,7 @@ typedef struct {
     int status;         /* FXC_OK, or FXC_ERR_CALLBACK once a callback misbehaved */
     int custom;         /* a body is a callback: its answers are checked */
     int support_calls;
+    fxc_vec3 start;     /* GJK's first direction, fitted (fxc_pair_first_dir) */
 } fxc_pair;
 
 /* The constructors' rules on a shape's fields as they are now (src/shape.c):
@@ -52,9 +53,10 @@ int fxc_rotation_ok(const fxc_mat3 *m);
 
 /* Validates both shapes and transforms (NULL, shape fields, rotation
  * entries, reach within range of the pair's centre and of the world) and
- * prepares the pair. */
+ * prepares the pair. GJK will start along `cache`'s axis when there is
+ * one (NULL, or a zero axis: from A's position towards B's). */
 int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
-                  const fxc_shape *b, const fxc_transform *tb);
+                  const fxc_shape *b, const fxc_transform *tb, const fxc_cache *cache);
 
 /* Scales a nonzero direction so its largest component has 28 significant
  * bits (the budget of the support functions); returns 0 for a zero vector. */
@@ -68,9 +70,11 @@ static inline int fxc_dir_fit(const fxc_vec3w *d, fxc_vec3 *out)
  * kinds it takes). Returns the count. */
 int fxc_body_points(const fxc_body *b, fxc_vec3 out[2]);
 
-/* GJK's first direction: from A's position towards B's, fitted; +x if
- * they coincide. */
-fxc_vec3 fxc_pair_first_dir(const fxc_pair *p);
+/* GJK's first direction (p->start). */
+static inline fxc_vec3 fxc_pair_first_dir(const fxc_pair *p)
+{
+    return p->start;
+}
 
 /* Support point of the Minkowski difference A - B along dir (already fitted
  * by fxc_dir_fit): a = support_A(dir), b = support_B(-dir). */

@@ -63,6 +63,13 @@ static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *dir)
     return 0;
 }
 
+/* The axis the next query of the pair starts from: the direction GJK ended
+ * on (a callback's error leaves the cache as it was). */
+static void keep_axis(fxc_cache *cache, const fxc_pair *p, const fxc_gjk_result *g)
+{
+    if (cache != NULL && p->status == FXC_OK) cache->axis = g->dir;
+}
+
 /* GJK, or its closed form where the cores allow one. Kept apart so that
  * neither's locals weigh on the other's stack frame. */
 static void cores(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *g)
@@ -157,15 +164,16 @@ static int64_t apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *n, f
  * GJK on the cores with both early exits at the margins plus the
  * clearance: it stops once a bound proves the verdict either way. */
 static int clear_of(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
-                    fix16_t clearance)
+                    fix16_t clearance, fxc_cache *cache)
 {
     fxc_pair p;
     fxc_gjk_result g;
     int32_t r;
-    int st = fxc_pair_init(&p, a, ta, b, tb);
+    int st = fxc_pair_init(&p, a, ta, b, tb, cache);
     if (st != FXC_OK) return st;
     r = margins(&p) + clearance; /* each below 2^28: the sum fits */
     cores(&p, r + FXC_TOUCH_TOL, r + FXC_TOUCH_TOL, &g);
+    keep_axis(cache, &p, &g);
     if (p.status != FXC_OK) return p.status;
     switch (g.outcome) {
     case FXC_GJK_EXIT_SEPARATED:
@@ -186,29 +194,42 @@ static int clear_of(const fxc_shape *a, const fxc_transform *ta, const fxc_shape
     }
 }
 
+int fxc_intersect_cached(const fxc_shape *a, const fxc_transform *ta,
+                         const fxc_shape *b, const fxc_transform *tb, fxc_cache *cache)
+{
+    return clear_of(a, ta, b, tb, 0, cache);
+}
+
 int fxc_intersect(const fxc_shape *a, const fxc_transform *ta,
                   const fxc_shape *b, const fxc_transform *tb)
 {
-    return clear_of(a, ta, b, tb, 0);
+    return clear_of(a, ta, b, tb, 0, NULL);
+}
+
+int fxc_clearance_cached(const fxc_shape *a, const fxc_transform *ta,
+                         const fxc_shape *b, const fxc_transform *tb, fix16_t clearance, fxc_cache *cache)
+{
+    if (clearance < 0) return FXC_ERR_NEGATIVE_SIZE;
+    if (clearance > FXC_RAW_LIMIT) return FXC_ERR_RANGE;
+    return clear_of(a, ta, b, tb, clearance, cache);
 }
 
 int fxc_clearance(const fxc_shape *a, const fxc_transform *ta,
                   const fxc_shape *b, const fxc_transform *tb, fix16_t clearance)
 {
-    if (clearance < 0) return FXC_ERR_NEGATIVE_SIZE;
-    if (clearance > FXC_RAW_LIMIT) return FXC_ERR_RANGE;
-    return clear_of(a, ta, b, tb, clearance);
+    return fxc_clearance_cached(a, ta, b, tb, clearance, NULL);
 }
 
 /* fxc_distance into *out (a local of the caller). */
 static int distance(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
-                    fxc_distance_result *out)
+                    fxc_cache *cache, fxc_distance_result *out)
 {
     fxc_pair p;
     fxc_gjk_result g;
-    int st = fxc_pair_init(&p, a, ta, b, tb);
+    int st = fxc_pair_init(&p, a, ta, b, tb, cache);
     if (st != FXC_OK) return st;
     cores(&p, -1, -1, &g);
+    keep_axis(cache, &p, &g);
     if (p.status != FXC_OK) return p.status;
     out->gjk_iterations = g.iterations;
     if (g.outcome == FXC_GJK_CONTAINED) {
@@ -237,10 +258,17 @@ int fxc_distance(const fxc_shape *a, const fxc_transform *ta,
                  const fxc_shape *b, const fxc_transform *tb,
                  fxc_distance_result *out)
 {
+    return fxc_distance_cached(a, ta, b, tb, NULL, out);
+}
+
+int fxc_distance_cached(const fxc_shape *a, const fxc_transform *ta,
+                        const fxc_shape *b, const fxc_transform *tb, fxc_cache *cache,
+                        fxc_distance_result *out)
+{
     fxc_distance_result r = zero_distance;
     int st;
     if (out == NULL) return FXC_ERR_NULL;
-    st = distance(a, ta, b, tb, &r);
+    st = distance(a, ta, b, tb, cache, &r);
     if (st < 0 && st != FXC_ERR_NO_CONVERGENCE) r = zero_distance;
     *out = r;
     return st;
@@ -264,14 +292,15 @@ static int core_depth(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, f
 /* fxc_collide into *out (a local of the caller), on a workspace marked
  * busy. */
 static int collide(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
-                   fxc_workspace *ws, fxc_contact *out)
+                   fxc_workspace *ws, fxc_cache *cache, fxc_contact *out)
 {
     fxc_pair p;
     fxc_gjk_result g;
     int64_t sd;
-    int st = fxc_pair_init(&p, a, ta, b, tb);
+    int st = fxc_pair_init(&p, a, ta, b, tb, cache);
     if (st != FXC_OK) return st;
     cores(&p, -1, -1, &g);
+    keep_axis(cache, &p, &g);
     if (p.status != FXC_OK) return p.status;
     out->gjk_iterations = g.iterations;
 
@@ -308,6 +337,13 @@ int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
                 const fxc_shape *b, const fxc_transform *tb,
                 fxc_workspace *ws, fxc_contact *out)
 {
+    return fxc_collide_cached(a, ta, b, tb, ws, NULL, out);
+}
+
+int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta,
+                       const fxc_shape *b, const fxc_transform *tb,
+                       fxc_workspace *ws, fxc_cache *cache, fxc_contact *out)
+{
     fxc_contact c = zero_contact;
     int st;
     if (out == NULL) return FXC_ERR_NULL;
@@ -317,7 +353,7 @@ int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
         st = FXC_ERR_BUSY;
     } else {
         ws->busy = FXC_WORKSPACE_BUSY;
-        st = collide(a, ta, b, tb, ws, &c);
+        st = collide(a, ta, b, tb, ws, cache, &c);
         ws->busy = 0;
     }
     if (st < 0 && st != FXC_ERR_CAPACITY && st != FXC_ERR_NO_CONVERGENCE) c = zero_contact;

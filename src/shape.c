@@ -242,6 +242,13 @@ int fxc_transform_set(fxc_transform *t, const fxc_mat3 *rot, fxc_vec3 pos)
     return fxc_rotation_ok(&t->rot) ? FXC_OK : FXC_ERR_BAD_TRANSFORM;
 }
 
+int fxc_cache_init(fxc_cache *cache)
+{
+    if (cache == NULL) return FXC_ERR_NULL;
+    cache->axis = fxc_v3(0, 0, 0);
+    return FXC_OK;
+}
+
 int fxc_workspace_init(fxc_workspace *ws)
 {
     if (ws == NULL) return FXC_ERR_NULL;

@@ -258,11 +258,20 @@ int fxc_body_points(const fxc_body *b, fxc_vec3 out[2])
     return 2;
 }
 
-fxc_vec3 fxc_pair_first_dir(const fxc_pair *p)
+/* GJK's first direction: the cache's axis, refitted (any value a caller
+ * left there is a valid direction then), else from A's position towards
+ * B's (the support of A - B along it is the likeliest closest point); +x
+ * if they coincide. */
+static fxc_vec3 start_dir(const fxc_pair *p, const fxc_cache *cache)
 {
-    fxc_vec3w centres = fxc_v3_widen(fxc_v3_sub(p->b.offset, p->a.offset));
+    fxc_vec3w w;
     fxc_vec3 d;
-    if (!fxc_dir_fit(&centres, &d)) d = fxc_v3((fix16_t)1 << 27, 0, 0);
+    if (cache != NULL) {
+        w = fxc_v3_widen(cache->axis);
+        if (fxc_dir_fit(&w, &d)) return d;
+    }
+    w = fxc_v3_widen(fxc_v3_sub(p->b.offset, p->a.offset));
+    if (!fxc_dir_fit(&w, &d)) d = fxc_v3((fix16_t)1 << 27, 0, 0);
     return d;
 }
 
@@ -314,7 +323,7 @@ static fix16_t mid(fix16_t a, fix16_t b)
 }
 
 int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
-                  const fxc_shape *b, const fxc_transform *tb)
+                  const fxc_shape *b, const fxc_transform *tb, const fxc_cache *cache)
 {
     fxc_vec3 c, d;
     uint32_t reach_a, reach_b = 0;
@@ -337,7 +346,7 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
     p->status = FXC_OK;
     p->support_calls = 0;
     p->custom = a->type == FXC_SHAPE_CUSTOM || b->type == FXC_SHAPE_CUSTOM;
-    d = fxc_pair_first_dir(p);
+    d = p->start = start_dir(p, cache);
     prepare(p, &p->a, fxc_v3_neg(d));
     prepare(p, &p->b, d);
     return FXC_OK;

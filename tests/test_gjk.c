@@ -538,3 +538,49 @@ void test_gjk_large_ellipsoids(void)
     stats_print(&st_dist);
     port_printf("    GJK iterations: mean %ld/100, max %d (cap %d)\n", runs ? it_sum * 100 / runs : 0, it_max, FXC_GJK_MAX_ITERATIONS);
 }
+
+/* The per-pair cache: pairs followed over frames of small motions (and
+ * jumps), each frame queried with and without the cache: the same
+ * statuses (but within the touching band, whose edges the values' rounding
+ * decides), distances and depths within the bound, and a cache holding
+ * any value (garbage, another pair's) still gives the right answers. */
+void test_gjk_cache(void)
+{
+    t_rng r = { 480 };
+    long seq, n = T_TARGET_CASES(300, 20), frames = 0;
+    for (seq = 0; seq < n && t_failures() == 0; seq++) {
+        body a, b;
+        fxc_cache cache;
+        int f;
+        scene_random_polytope(&r, &a, &SCALE_UNIT, (int)(seq & 1));
+        scene_random_polytope(&r, &b, &SCALE_UNIT, (int)((seq >> 1) & 1));
+        b.shape.margin = (seq & 4) ? t_range(&r, 0, 10000) : 0;
+        CHECK(fxc_cache_init(&cache) == FXC_OK && cache.axis.x == 0);
+        if (seq % 7 == 3) cache.axis = t_vec(&r, INT32_MIN / 2, INT32_MAX / 2); /* garbage */
+        for (f = 0; f < 12; f++) {
+            fxc_distance_result d0, d1;
+            fxc_contact c0, c1;
+            int i0, i1, s0, s1, k0, k1;
+            /* a small step, or now and then a jump */
+            b.xf.pos = fxc_v3_add(b.xf.pos, f % 5 == 4 ? t_vec(&r, -65536, 65536) : t_vec(&r, -512, 512));
+            i0 = fxc_intersect(&a.shape, &a.xf, &b.shape, &b.xf);
+            i1 = fxc_intersect_cached(&a.shape, &a.xf, &b.shape, &b.xf, &cache);
+            s0 = fxc_distance(&a.shape, &a.xf, &b.shape, &b.xf, &d0);
+            s1 = fxc_distance_cached(&a.shape, &a.xf, &b.shape, &b.xf, &cache, &d1);
+            k0 = fxc_collide(&a.shape, &a.xf, &b.shape, &b.xf, &t_ws, &c0);
+            k1 = fxc_collide_cached(&a.shape, &a.xf, &b.shape, &b.xf, &t_ws, &cache, &c1);
+            frames++;
+            if (d0.distance > FXC_TOUCH_TOL + 4 || s0 == FXC_OVERLAPPING) {
+                CHECK_MSG(i0 == i1 && s0 == s1, "pair %ld frame %d: %s/%s vs %s/%s", seq, f, fxc_status_name(i0),
+                          fxc_status_name(s0), fxc_status_name(i1), fxc_status_name(s1));
+                CHECK(fxc_clearance_cached(&a.shape, &a.xf, &b.shape, &b.xf, 0, &cache) == i0);
+            }
+            if (c0.depth > FXC_TOUCH_TOL + 4 || c0.distance > FXC_TOUCH_TOL + 4) CHECK(k0 == k1);
+            CHECK_MSG(fabs((double)d0.distance - d1.distance) <= 2 * BOUND_NEAR && fabs((double)c0.depth - c1.depth) <= 2 * BOUND_NEAR,
+                      "pair %ld frame %d: distance %d / %d, depth %d / %d", seq, f, (int)d0.distance, (int)d1.distance,
+                      (int)c0.depth, (int)c1.depth);
+        }
+    }
+    port_printf("       %ld frames, with and without the cache\n", frames);
+    CHECK(fxc_cache_init(NULL) == FXC_ERR_NULL);
+}
