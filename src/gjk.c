@@ -707,16 +707,14 @@ static void segment_pair(const fxc_vec3 a[2], const fxc_vec3 b[2], fxc_simplex *
 static fxc_vec3 flat_plane(const fxc_vec3 *a, int na, const fxc_vec3 *b, int nb)
 {
     fxc_vec3w n[2];
-    fxc_vec3 d = fxc_v3((fix16_t)1 << 27, 0, 0), e;
-    if (na == 2 && nb == 2) {
-        n[0] = fxc_v3_cross_wide(fxc_v3_sub(a[1], a[0]), fxc_v3_sub(b[1], b[0]));
-        if (fxc_dir_fit(&n[0], &d)) return d;
-    }
-    e = na == 2 ? fxc_v3_sub(a[1], a[0]) : nb == 2 ? fxc_v3_sub(b[1], b[0]) : fxc_v3(0, 0, 0);
-    if (e.x != 0 || e.y != 0 || e.z != 0) {
-        fxc_segment_normals(e, n);
-        (void)fxc_dir_fit(&n[0], &d);
-    }
+    fxc_vec3 d, ea = na == 2 ? fxc_v3_sub(a[1], a[0]) : fxc_v3(0, 0, 0), eb = nb == 2 ? fxc_v3_sub(b[1], b[0]) : ea;
+    n[0] = fxc_v3_cross_wide(ea, eb);
+    if (fxc_dir_fit(&n[0], &d)) return d;
+    /* parallel or single segments: across the one that has a length */
+    if (ea.x == 0 && ea.y == 0 && ea.z == 0) ea = eb;
+    if (ea.x == 0 && ea.y == 0 && ea.z == 0) return fxc_v3((fix16_t)1 << 27, 0, 0);
+    fxc_segment_normals(ea, n);
+    (void)fxc_dir_fit(&n[0], &d); /* e x (an axis least aligned with e): never zero */
     return d;
 }
 

@@ -879,3 +879,28 @@ void test_fuzz_gjk_stall_unproven(void)
         CHECK(ds == FXC_TOUCHING || ds == FXC_ERR_NO_CONVERGENCE);
     }
 }
+
+/* Found on ebe330b in the first minute (the closed form for point and
+ * segment cores): a zero-length segment and a 4-LSB segment at the same
+ * place, both with a margin of 112 units. With the zero-length one as A,
+ * the plane across the (flat) Minkowski difference came out zero (a failed
+ * fit wrote the zero vector over the default), so fxc_collide answered
+ * PENETRATING with a zero normal. Both orders: a unit normal across the
+ * segment, depth the margins' sum. */
+void test_fuzz_closed_form_zero_segment(void)
+{
+    fxc_vec3 p = fxc_v3(7340046, 7340046, 7340046), q = fxc_v3(7340042, 7340046, 7340046);
+    fxc_shape a, b;
+    fxc_transform t;
+    fxc_contact c;
+    int k;
+    CHECK(fxc_shape_segment(&a, p, q, 7340046) == FXC_OK && fxc_shape_segment(&b, p, p, 7340046) == FXC_OK);
+    fxc_transform_set(&t, 0, p);
+    for (k = 0; k < 2; k++) {
+        int st = k ? fxc_collide(&a, &t, &b, &t, &t_ws, &c) : fxc_collide(&b, &t, &a, &t, &t_ws, &c);
+        CHECK_MSG(st == FXC_PENETRATING && c.depth == 2 * 7340046 && c.normal.x == 0 &&
+                      fxc_v3_length(c.normal) >= FXC_ONE - 2 && fxc_v3_length(c.normal) <= FXC_ONE + 2,
+                  "order %d: %s depth %d normal (%d %d %d)", k, fxc_status_name(st), (int)c.depth, (int)c.normal.x,
+                  (int)c.normal.y, (int)c.normal.z);
+    }
+}
