@@ -88,7 +88,9 @@
  *     points shifted by exactly the offset (bit-exact; skipped when either
  *     run is RANGE).
  *  For "honest" pairs only (every callback a true support function):
- *  7. intersect, distance and collide agree on SEPARATED.
+ *  7. intersect, distance and collide agree on SEPARATED; fxc_clearance
+ *     with a clearance of 0 answers as intersect, and fxc_intersect_cached
+ *     (its cache holding distance's normal) too, but near contact.
  *  8. Swap A and B: same statuses (except a flip across the touching band
  *     when both contacts are within FXC_TOUCH_TOL + SWAP_TOL of contact:
  *     the values are only good to SWAP_TOL, see band_flip; and
@@ -116,7 +118,7 @@
  *
  * ---- Waivers -------------------------------------------------------------
  * FXC_FUZZ_WAIVE=key,... skips the checks of known findings while
- * exploring: epa-iter, gjk-cap, gjk-stall, swap-status, swap-value, swap-normal,
+ * exploring: epa-iter, gjk-cap, gjk-stall, cache, swap-status, swap-value, swap-normal,
  * agree, callback, ref-normal, ref-min; hull-intmin keeps INT32_MIN out of
  * hull vertices. Default: everything enforced.
  */
@@ -828,6 +830,8 @@ typedef struct {
     int viol_is, viol_ds, viol_cs;
     fxc_distance_result d;
     fxc_contact c;
+    int clear0;   /* fxc_clearance with a clearance of 0 */
+    int cached;   /* fxc_intersect_cached, the cache holding distance's normal */
 } results;
 
 static body A, B;
@@ -855,6 +859,14 @@ static void run(const body *a, const fxc_transform *ta, const body *b, const fxc
     in_collide = 1;
     o->cs = fxc_collide(&a->s, ta, &b->s, tb, &ws, &o->c);
     in_collide = 0;
+    reset_cb();
+    o->clear0 = fxc_clearance(&a->s, ta, &b->s, tb, 0);
+    reset_cb();
+    {
+        fxc_cache cache;
+        cache.axis = o->d.normal;
+        o->cached = fxc_intersect_cached(&a->s, ta, &b->s, tb, &cache);
+    }
     o->viol_cs = cb_violated();
 }
 
@@ -1224,8 +1236,15 @@ static void check_pair_reference(const results *r, const body *a, const body *b)
 }
 
 /* Invariant 7. */
+static int near_contact(const results *r);
+
 static void check_agreement(const results *r)
 {
+    /* fxc_clearance(0) is fxc_intersect; with a cache only the path
+     * changes: the same verdict but within the touching band */
+    REQUIRE(r->clear0 == r->is, "fxc_clearance(0) %s but fxc_intersect %s", fxc_status_name(r->clear0), fxc_status_name(r->is));
+    REQUIRE_K("cache", r->cached == r->is || r->is < 0 || r->cached < 0 || near_contact(r),
+              "fxc_intersect_cached %s but fxc_intersect %s", fxc_status_name(r->cached), fxc_status_name(r->is));
     if (r->is < 0 || r->ds < 0 || r->cs < 0) return;
     REQUIRE_K("agree", (r->is == FXC_SEPARATED) == (r->cs == FXC_SEPARATED), "intersect %s but collide %s", fxc_status_name(r->is),
             fxc_status_name(r->cs));
