@@ -1,15 +1,25 @@
-/* Reference program for `make size`: calls every public query and
- * constructor, so the link pulls in everything a user of all shapes + GJK +
- * EPA + the one-call API would get. Never run. */
+/* Reference programs for `make size`, one per FXC_SIZE_CONFIG: each calls
+ * what one kind of firmware would, so a link with --gc-sections pulls in
+ * what that firmware gets. Never run.
+ *   1 (default) everything 3D: every shape, every query
+ *   2 distance only, spheres, capsules and boxes (a robot's clearances)
+ *   3 clearance only, spheres, capsules and boxes (a robot's safety check)
+ *   4 collide, boxes only (a game's boxes) */
 #include "fxcollide.h"
+
+#ifndef FXC_SIZE_CONFIG
+#define FXC_SIZE_CONFIG 1
+#endif
 
 static fxc_workspace ws;
 static fxc_vec3 verts[4];
+#if FXC_SIZE_CONFIG == 1
 static fxc_vec3 support_fn(fxc_vec3 d, void *u)
 {
     (void)u;
     return d;
 }
+#endif
 void Reset_Handler(void);
 void Reset_Handler(void)
 {
@@ -20,6 +30,9 @@ void Reset_Handler(void)
     fxc_mat3 m;
     fxc_quat q = { 65536, 0, 0, 0 };
     volatile int r = 0;
+    fxc_mat3_from_quat(q, &m);
+    fxc_transform_set(&t, &m, verts[1]);
+#if FXC_SIZE_CONFIG == 1
     fxc_shape_point(&s[0], 0);
     fxc_shape_sphere(&s[1], 65536);
     fxc_shape_segment(&s[2], verts[0], verts[1], 0);
@@ -30,12 +43,27 @@ void Reset_Handler(void)
     fxc_shape_cone(&s[7], 65536, 65536, 0);
     fxc_shape_hull(&s[8], verts, 4, 0);
     fxc_shape_custom(&s[9], support_fn, 0, 65536, 0);
-    fxc_mat3_from_quat(q, &m);
     fxc_mat3_from_axis_angle(verts[0], 1, &m);
-    fxc_transform_set(&t, &m, verts[1]);
     r += fxc_intersect(&s[r & 7], &t, &s[(r + 1) & 7], &t);
+    r += fxc_clearance(&s[r & 7], &t, &s[(r + 1) & 7], &t, 1);
     r += fxc_distance(&s[r & 7], &t, &s[(r + 1) & 7], &t, &d);
     r += fxc_collide(&s[r & 7], &t, &s[(r + 1) & 7], &t, &ws, &c);
+#elif FXC_SIZE_CONFIG == 2 || FXC_SIZE_CONFIG == 3
+    fxc_shape_sphere(&s[0], 65536);
+    fxc_shape_capsule(&s[1], 65536, 65536);
+    fxc_shape_box(&s[2], verts[3], 0);
+#if FXC_SIZE_CONFIG == 2
+    r += fxc_distance(&s[r % 3], &t, &s[(r + 1) % 3], &t, &d);
+#else
+    r += fxc_clearance(&s[r % 3], &t, &s[(r + 1) % 3], &t, 1);
+#endif
+    (void)c;
+    (void)ws;
+#else
+    fxc_shape_box(&s[0], verts[3], 0);
+    r += fxc_collide(&s[0], &t, &s[0], &t, &ws, &c);
+    (void)d;
+#endif
     for (;;) {
     }
 }

@@ -1,45 +1,56 @@
 #!/bin/sh
-# Flash and RAM of the library on Cortex-M0 and M3 at -Os and -O2, split
-# into fxcollide's own code, what it pulls in from libfixmath, and libgcc
-# helpers plus the memcpy of struct copies (libc), measured on a link of tools/size_main.c (every shape, GJK, EPA
-# and the one-call API) with --gc-sections.
+# Flash and RAM of the library on Cortex-M0 and M3, split into fxcollide's
+# own code, what it pulls in from libfixmath, and libgcc helpers plus the
+# memcpy of struct copies (libc), measured on links of tools/size_main.c
+# with --gc-sections, one per configuration (FXC_SIZE_CONFIG: what a kind
+# of firmware calls, so what it gets).
 #   tools/size_report.sh FIXMATH_DIR OUT_DIR
 FIX=$1; OUT=$2
-echo "| core | opt | fxcollide flash | libfixmath flash | libgcc + memcpy flash | total flash | library RAM (.data+.bss) | workspace (caller-owned) |"
-echo "|---|---|---|---|---|---|---|---|"
+echo "| configuration | core | opt | fxcollide flash | libfixmath flash | libgcc + memcpy flash | total flash | library RAM (.data+.bss) | workspace (caller-owned) |"
+echo "|---|---|---|---|---|---|---|---|---|"
+# measure CONFIG NAME CPU OPT: one row
+measure() {
+    config=$1; name=$2; cpu=$3; opt=$4
+    dir=$OUT/c$config-$cpu$opt
+    mkdir -p "$dir"
+    for f in src/*.c $FIX/fix16.c $FIX/fix16_sqrt.c $FIX/fix16_trig.c tools/size_main.c; do
+        arm-none-eabi-gcc -mcpu=$cpu -mthumb -std=c99 $opt -ffunction-sections -fdata-sections -DFXC_SIZE_CONFIG=$config \
+            -Iinclude -I"$FIX" -DFIXMATH_NO_CACHE -c "$f" -o "$dir/$(basename "$f" .c).o" || exit 1
+    done
+    arm-none-eabi-gcc -mcpu=$cpu -mthumb -nostartfiles -nostdlib -Wl,--gc-sections -Wl,-e,Reset_Handler \
+        --specs=nano.specs -Wl,-Map,"$dir/size.map" "$dir"/*.o -lc -lgcc -o "$dir/size.elf" || exit 1
+    # Sum the input sections of the map per origin.
+    awk -v dir="$dir" '
+        function hex(s,   i, c, v) {
+            v = 0; s = tolower(s); sub(/^0x/, "", s)
+            for (i = 1; i <= length(s); i++) { c = index("0123456789abcdef", substr(s, i, 1)) - 1; v = v * 16 + c }
+            return v
+        }
+        /^Linker script and memory map/ { live = 1 }
+        live && /^ \.(text|rodata|data|bss)/ {
+            name = $1; if (NF == 1) { getline; addr = $1; size = $2; file = $3 } else { size = $3; file = $4 }
+            sz = hex(size)
+            if (file ~ /size_main\.o/) next
+            if (file ~ /fix16/) fix[name ~ /^\.(bss|data)/ ? "ram" : "rom"] += sz
+            else if (file ~ /libgcc|libc/) gcc[name ~ /^\.(bss|data)/ ? "ram" : "rom"] += sz
+            else if (file ~ dir) lib[name ~ /^\.(bss|data)/ ? "ram" : "rom"] += sz
+        }
+        END { printf "%d %d %d %d\n", lib["rom"], fix["rom"], gcc["rom"], lib["ram"] + fix["ram"] + gcc["ram"] }' \
+        "$dir/size.map" > "$dir/size.txt"
+    read own fix lgcc ram < "$dir/size.txt"
+    printf '#include "fxcollide.h"\nchar fxc_workspace_bytes[sizeof(fxc_workspace)];\n' | \
+        arm-none-eabi-gcc -mcpu=$cpu -mthumb -Iinclude -I"$FIX" -x c -c -o "$dir/ws.o" - || exit 1
+    ws=$(arm-none-eabi-nm -S "$dir/ws.o" | awk '/fxc_workspace_bytes/ {print $2}')
+    ws=$(printf '%d' "0x$ws")
+    echo "| $name | ${cpu#cortex-} | $opt | $own | $fix | $lgcc | $((own + fix + lgcc)) | $ram | $ws |"
+}
 for cpu in cortex-m0 cortex-m3; do
     for opt in -Os -O2; do
-        dir=$OUT/$cpu$opt
-        mkdir -p "$dir"
-        for f in src/*.c $FIX/fix16.c $FIX/fix16_sqrt.c $FIX/fix16_trig.c tools/size_main.c; do
-            arm-none-eabi-gcc -mcpu=$cpu -mthumb -std=c99 $opt -ffunction-sections -fdata-sections \
-                -Iinclude -I"$FIX" -DFIXMATH_NO_CACHE -c "$f" -o "$dir/$(basename "$f" .c).o" || exit 1
-        done
-        arm-none-eabi-gcc -mcpu=$cpu -mthumb -nostartfiles -nostdlib -Wl,--gc-sections -Wl,-e,Reset_Handler \
-            --specs=nano.specs -Wl,-Map,"$dir/size.map" "$dir"/*.o -lc -lgcc -o "$dir/size.elf" || exit 1
-        # Sum the input sections of the map per origin.
-        awk -v dir="$dir" '
-            function hex(s,   i, c, v) {
-                v = 0; s = tolower(s); sub(/^0x/, "", s)
-                for (i = 1; i <= length(s); i++) { c = index("0123456789abcdef", substr(s, i, 1)) - 1; v = v * 16 + c }
-                return v
-            }
-            /^Linker script and memory map/ { live = 1 }
-            live && /^ \.(text|rodata|data|bss)/ {
-                name = $1; if (NF == 1) { getline; addr = $1; size = $2; file = $3 } else { size = $3; file = $4 }
-                sz = hex(size)
-                if (file ~ /size_main\.o/) next
-                if (file ~ /fix16/) fix[name ~ /^\.(bss|data)/ ? "ram" : "rom"] += sz
-                else if (file ~ /libgcc|libc/) gcc[name ~ /^\.(bss|data)/ ? "ram" : "rom"] += sz
-                else if (file ~ dir) lib[name ~ /^\.(bss|data)/ ? "ram" : "rom"] += sz
-            }
-            END { printf "%d %d %d %d\n", lib["rom"], fix["rom"], gcc["rom"], lib["ram"] + fix["ram"] + gcc["ram"] }' \
-            "$dir/size.map" > "$dir/size.txt"
-        read own fix lgcc ram < "$dir/size.txt"
-        printf '#include "fxcollide.h"\nchar fxc_workspace_bytes[sizeof(fxc_workspace)];\n' | \
-            arm-none-eabi-gcc -mcpu=$cpu -mthumb -Iinclude -I"$FIX" -x c -c -o "$dir/ws.o" - || exit 1
-        ws=$(arm-none-eabi-nm -S "$dir/ws.o" | awk '/fxc_workspace_bytes/ {print $2}')
-        ws=$(printf '%d' "0x$ws")
-        echo "| ${cpu#cortex-} | $opt | $own | $fix | $lgcc | $((own + fix + lgcc)) | $ram | $ws |"
+        measure 1 "everything 3D" $cpu $opt
     done
+done
+for cpu in cortex-m0 cortex-m3; do
+    measure 2 "distance: spheres, capsules, boxes" $cpu -Os
+    measure 3 "clearance: spheres, capsules, boxes" $cpu -Os
+    measure 4 "collide: boxes" $cpu -Os
 done

@@ -4,7 +4,9 @@
 # output; fails when a frame or a public call chain exceeds its limit, so a
 # stack regression fails CI. Limits (bytes) are stated here:
 FRAME_LIMIT=768
-STACK_LIMIT=2304
+# 2304 until #16: the pair's box-corner cache (96 bytes a body) and the
+# cached queries' extra call level took fxc_collide to 2360 bytes on the M0.
+STACK_LIMIT=2560
 #   tools/stack_check.sh FIXMATH_DIR OUT_DIR
 FIX=$1; OUT=$2
 status=0; ok=0; bad=0
