@@ -49,8 +49,8 @@
 
 /* EPA polytope capacity. Each EPA iteration but the last adds one vertex
  * to the start tetrahedron, so this also caps the iterations at
- * FXC_EPA_MAX_ITERATIONS. The workspace takes 24 bytes a vertex and 12
- * bytes a face (2V - 4 faces): 1.5 KB at 32. */
+ * FXC_EPA_MAX_ITERATIONS. The workspace takes 24 bytes a vertex and 28
+ * bytes a face (2V - 4 faces): 2.4 KB at 32. */
 #ifndef FXC_EPA_MAX_VERTICES
 #define FXC_EPA_MAX_VERTICES 32
 #endif

@@ -859,6 +859,7 @@ static void run(const body *a, const fxc_transform *ta, const body *b, const fxc
     in_collide = 1;
     o->cs = fxc_collide(&a->s, ta, &b->s, tb, &ws, &o->c);
     in_collide = 0;
+    o->viol_cs = cb_violated();
     reset_cb();
     o->clear0 = fxc_clearance(&a->s, ta, &b->s, tb, 0);
     reset_cb();
@@ -867,7 +868,6 @@ static void run(const body *a, const fxc_transform *ta, const body *b, const fxc
         cache.axis = o->d.normal;
         o->cached = fxc_intersect_cached(&a->s, ta, &b->s, tb, &cache);
     }
-    o->viol_cs = cb_violated();
 }
 
 /* ---- Failure report ----------------------------------------------------------- */
