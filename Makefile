@@ -237,7 +237,7 @@ bench: deps
 	@sh tools/bench_report.sh $(BUILD)/host-O2/bench.log $(QEMU_BOARDS:%=$(BUILD)/%/bench.log) > bench/results.md
 	@(echo; echo "## exact fallbacks of the filters (per query; the same decisions on every platform)"; \
 	  cat $(BUILD)/host-count/bench.log) >> bench/results.md
-	@(echo; echo "## size (\`make size\`: the library linked with every shape, GJK, EPA and the one-call API; bytes)"; \
+	@(echo; echo "## size (\`make size\`: bytes; 'everything 3D' links every shape and query, the other rows only the named query on the named shapes)"; \
 	  cat $(BUILD)/size.log) >> bench/results.md
 	@sh tools/readme_figures.sh bench/results.md README.md
 	@echo "bench: wrote bench/results.md and the README's figures block"

@@ -11,7 +11,7 @@ awk '
     /^## mps2-an385/ { board = "m3"; next }
     /^## microbit/ { board = "m0"; next }
     /^## / { board = ""; next }
-    board != "" && /^\| [0-9]\. / {
+    board != "" && /^\| [0-9]+\. / {
         n = split($0, f, "|")
         name = f[2]; gsub(/^ +| +$/, "", name)
         mean = f[3]; max = f[5]; stack = f[9]
@@ -20,7 +20,7 @@ awk '
         val[name, board] = mean " / " max
         stk[name, board] = stack
     }
-    /^\| core \| opt \|/ { insize = 1 }
+    /^\| configuration \| core \| opt \|/ { insize = 1 }
     insize && /^\|/ { size[++s] = $0 }
     insize && !/^\|/ { insize = 0 }
     END {
