@@ -70,11 +70,20 @@ static void keep_axis(fxc_cache *cache, const fxc_pair *p, const fxc_gjk_result 
     if (cache != NULL && p->status == FXC_OK) cache->axis = g->dir;
 }
 
-/* GJK, or its closed form where the cores allow one. Kept apart so that
- * neither's locals weigh on the other's stack frame. */
-static void cores(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *g)
+/* The pair set up and GJK (or its closed form, where the cores allow one)
+ * run on its cores; the cache keeps the axis GJK ended on. `clearance` < 0:
+ * GJK runs to its end; otherwise it stops as soon as a bound proves the
+ * surfaces more, or less, than `clearance` apart. */
+static int start(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                 const fxc_transform *tb, fxc_cache *cache, int32_t clearance, fxc_gjk_result *g)
 {
-    if (!fxc_gjk_closed(p, g)) fxc_gjk(p, sep_exit, hit_exit, g);
+    int32_t exit_at = -1;
+    int st = fxc_pair_init(p, a, ta, b, tb, cache);
+    if (st != FXC_OK) return st;
+    if (clearance >= 0) exit_at = margins(p) + clearance + FXC_TOUCH_TOL; /* each below 2^28: fits */
+    if (!fxc_gjk_closed(p, g)) fxc_gjk(p, exit_at, exit_at, g);
+    keep_axis(cache, p, g);
+    return p->status;
 }
 
 /* Status for a signed distance (negative: depth), with the touching band;
@@ -169,12 +178,9 @@ static int clear_of(const fxc_shape *a, const fxc_transform *ta, const fxc_shape
     fxc_pair p;
     fxc_gjk_result g;
     int32_t r;
-    int st = fxc_pair_init(&p, a, ta, b, tb, cache);
+    int st = start(&p, a, ta, b, tb, cache, clearance, &g);
     if (st != FXC_OK) return st;
-    r = margins(&p) + clearance; /* each below 2^28: the sum fits */
-    cores(&p, r + FXC_TOUCH_TOL, r + FXC_TOUCH_TOL, &g);
-    keep_axis(cache, &p, &g);
-    if (p.status != FXC_OK) return p.status;
+    r = margins(&p) + clearance;
     switch (g.outcome) {
     case FXC_GJK_EXIT_SEPARATED:
         return FXC_SEPARATED;
@@ -226,11 +232,8 @@ static int distance(const fxc_shape *a, const fxc_transform *ta, const fxc_shape
 {
     fxc_pair p;
     fxc_gjk_result g;
-    int st = fxc_pair_init(&p, a, ta, b, tb, cache);
+    int st = start(&p, a, ta, b, tb, cache, -1, &g);
     if (st != FXC_OK) return st;
-    cores(&p, -1, -1, &g);
-    keep_axis(cache, &p, &g);
-    if (p.status != FXC_OK) return p.status;
     out->gjk_iterations = g.iterations;
     if (g.outcome == FXC_GJK_CONTAINED) {
         /* Cores meet: touching only if the cores merely touch and the
@@ -297,11 +300,8 @@ static int collide(const fxc_shape *a, const fxc_transform *ta, const fxc_shape 
     fxc_pair p;
     fxc_gjk_result g;
     int64_t sd;
-    int st = fxc_pair_init(&p, a, ta, b, tb, cache);
+    int st = start(&p, a, ta, b, tb, cache, -1, &g);
     if (st != FXC_OK) return st;
-    cores(&p, -1, -1, &g);
-    keep_axis(cache, &p, &g);
-    if (p.status != FXC_OK) return p.status;
     out->gjk_iterations = g.iterations;
 
     if (g.outcome != FXC_GJK_CONTAINED) {
