@@ -3,20 +3,9 @@
  * that every exact fallback runs (white-box: the test includes the
  * library's internal header). */
 #include "test.h"
+#include "scene.h"
 #include "../src/filter.h"
 #include "../src/wide.h"
-
-/* Rotation from a random quaternion. */
-static void random_rotation(t_rng *r, fxc_mat3 *m)
-{
-    fxc_quat q;
-    do {
-        q.w = t_range(r, -65536, 65536);
-        q.x = t_range(r, -65536, 65536);
-        q.y = t_range(r, -65536, 65536);
-        q.z = t_range(r, -65536, 65536);
-    } while (fxc_mat3_from_quat(q, m) != FXC_OK);
-}
 
 /* A direction of 28 significant bits at most (|d_i| < 2^28), as the
  * support functions get them; with `flat` set, nearly orthogonal to column
@@ -47,7 +36,7 @@ void test_filter_tmul_sign(void)
         fxc_vec3 d;
         int64_t s;
         int32_t a;
-        random_rotation(&r, &m);
+        scene_rotation(&r, &m);
         if (i % 7 == 0) m.m[t_range(&r, 0, 2)][j] = t_range(&r, -2 * FXC_ONE, 2 * FXC_ONE); /* entries up to 2 */
         d = direction(&r, &m, j, flat);
         s = (int64_t)m.m[0][j] * d.x + (int64_t)m.m[1][j] * d.y + (int64_t)m.m[2][j] * d.z;
