@@ -68,18 +68,35 @@ static void face_measure(const fxc_workspace *ws, fxc_epa_face *f)
     f->dist = (int32_t)fxc_mul_rsqrt(fxc_v3_dot_wide(f->n, ws->w[f->v[0]]), f->t, f->e);
 }
 
-/* The origin projects inside face f, with fitted normal n, iff it is on
- * the inner side of each edge P->Q: n . (P x Q) >= 0. As triple products,
- * n . (P x Q) = (n x P) . Q, n . (Q x R) = (n x Q) . R and
- * n . (R x P) = -(n x P) . R: two cross products serve the three edges
- * (exact signs: n x P < 2^58, points < 2^29). Only faces of nonzero area
- * get here (face_measure rules the others out), so n is not zero. */
+/* Sign of n . (P x Q) at its most favourable over the normals the fitted
+ * n stands for. fxc_fit_bits shifts right (a floor), so the exact normal,
+ * at the fitted scale, is n + f with 0 <= f_i < 1 per component: rounding
+ * n_i up where (P x Q)_i > 0 gives the largest value any of them gives
+ * (exact: P x Q < 2^59, n_i + 1 < 2^29). */
+static int edge_side_up(fxc_vec3 n, fxc_vec3 P, fxc_vec3 Q)
+{
+    fxc_vec3w c = fxc_v3_cross_wide(P, Q);
+    n.x += c.x > 0;
+    n.y += c.y > 0;
+    n.z += c.z > 0;
+    return fxc_sign_dot_wide(c, n);
+}
+
+/* Does the origin project inside face PQR? It does iff it is on the inner
+ * side of each edge: n . (P x Q) >= 0 for the exact normal n. The test
+ * takes each edge at its most favourable over the fitted normal's rounding
+ * (edge_side_up), so that it never rejects a face the exact normal would
+ * pass: the face closest to the origin always passes in exact arithmetic
+ * (the polytope is convex and holds the origin), and it must not be
+ * dropped here because the origin projects within rounding of one of its
+ * edges, as it does onto the diagonal of a big square face split in two.
+ * A face passed within rounding has its plane distance within rounding of
+ * the closest one's. Only faces of nonzero area get here (face_measure
+ * rules the others out), so n is not zero. */
 static int face_inside(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3 n)
 {
     fxc_vec3 P = ws->w[f->v[0]], Q = ws->w[f->v[1]], R = ws->w[f->v[2]];
-    fxc_vec3w nP = fxc_v3_cross_wide(n, P);
-    return fxc_sign_dot_wide(nP, Q) >= 0 && fxc_sign_dot_wide(nP, R) <= 0 &&
-           fxc_sign_dot_wide(fxc_v3_cross_wide(n, Q), R) >= 0;
+    return edge_side_up(n, P, Q) >= 0 && edge_side_up(n, Q, R) >= 0 && edge_side_up(n, R, P) >= 0;
 }
 
 /* Exact: does point w lie strictly beyond the plane through A with the
@@ -271,10 +288,10 @@ static int closest_face(fxc_workspace *ws)
         if (face_inside(ws, f, f->n)) return best;
         f->dist = FAR_AWAY;
     }
-    /* Every face failed the sign test at some time. In exact arithmetic
-     * the closest face passes; with fitted normals, faces whose projections
-     * all fall on their edges might not (never seen: the assert hook
-     * watches for it). The first alive face keeps the answer defined. */
+    /* Every face failed the sign test: cannot happen, since the closest
+     * face passes in exact arithmetic and face_inside never rejects a face
+     * the exact test passes (the assert hook watches). The first alive
+     * face keeps the answer defined. */
     FXC_ASSERT(0);
     if (first < 0) {
         first = 0;

@@ -44,6 +44,9 @@
  *    and the test gjk_large_ellipsoids). And the stall exit counted steps
  *    in which the bracket halved from a poor start as stalls
  *    (fuzz_gjk_disc_rim_stall).
+ *  - EPA's sign test, on fitted normals, could reject both halves of a
+ *    face split along a diagonal that the origin projects onto, so that
+ *    EPA converged on a farther face (fuzz_epa_split_face_diagonal).
  *  - fxc_shape_hull takes |coordinate| of a vertex before the range check
  *    stops the loop: signed overflow on INT32_MIN
  *    (fuzz_hull_int32_min_vertex; on the host it runs in a child process,
@@ -902,5 +905,83 @@ void test_fuzz_closed_form_zero_segment(void)
                       fxc_v3_length(c.normal) >= FXC_ONE - 2 && fxc_v3_length(c.normal) <= FXC_ONE + 2,
                   "order %d: %s depth %d normal (%d %d %d)", k, fxc_status_name(st), (int)c.depth, (int)c.normal.x,
                   (int)c.normal.y, (int)c.normal.z);
+    }
+}
+
+/* Support height of a box core (half extents h) mapped by the rotation
+ * rows m (raw Q16.16) and moved to pos, along the world direction n. */
+static double box_height(const int32_t m[9], double h, const double pos[3], const double n[3])
+{
+    double s = 0;
+    int j;
+    for (j = 0; j < 3; j++) s += fabs(m[j] * n[0] + m[3 + j] * n[1] + m[6 + j] * n[2]) / 65536 * h;
+    return s + pos[0] * n[0] + pos[1] * n[1] + pos[2] * n[2];
+}
+
+/* The same for a cylinder core (axis local z) at the world origin. */
+static double cylinder_height(const int32_t m[9], double half_height, double radius, const double n[3])
+{
+    double u[3];
+    int j;
+    for (j = 0; j < 3; j++) u[j] = (m[j] * n[0] + m[3 + j] * n[1] + m[6 + j] * n[2]) / 65536;
+    return radius * sqrt(u[0] * u[0] + u[1] * u[1]) + half_height * fabs(u[2]);
+}
+
+/* Found on 4c37bce in a 2-minute run: a cube 4096 units across (a user
+ * callback then; the built-in box shows the same), turned 9 raw about z,
+ * whose centre is 92 raw from a small cylinder's in each coordinate. The
+ * origin then projects onto the diagonal that splits the cube's -y face
+ * of A - B into two triangles, within rounding of both: EPA's sign test,
+ * on the fitted normals, rejected both halves, so the -y face dropped out
+ * and EPA converged on the -z face, 149 LSB deeper, with depth_error 0.
+ * B with A answered right. The sign test now takes each edge at its most
+ * favourable over the fitted normal's rounding, so that it never rejects
+ * a face the exact normal passes. The reference: the least height of
+ * A - B over the cube's six face normals (its faces are far from B, so
+ * the nearest boundary point of A - B lies on one of them), in double,
+ * plus both margins; the tolerance is the range limit's depth bound
+ * (README: 9 LSB). */
+void test_fuzz_epa_split_face_diagonal(void)
+{
+    static const int32_t ra[9] = { 65536, 9, 0, -9, 65536, 0, 0, 0, 65536 };
+    static const int32_t rb[9] = { 131072, 0, 0, 0, 24962, 0, 0, 0, 131072 };
+    const int32_t h = 134217714, margin = 92;
+    const double pos[3] = { 92, 92, 92 };
+    double best = 1e300, nbest[3] = { 0, 0, 0 };
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_mat3 m;
+    fxc_contact c[2];
+    int k, s;
+    /* A's face normals: the rows of R^-T, R = [[1, t], [-t, 1]] in x, y */
+    for (k = 0; k < 3; k++)
+        for (s = -1; s <= 1; s += 2) {
+            double n[3] = { 0, 0, 0 }, neg[3], len, depth;
+            if (k == 2) {
+                n[2] = s;
+            } else {
+                n[0] = k == 0 ? 65536 : 9;
+                n[1] = k == 0 ? -9 : 65536;
+                len = sqrt(n[0] * n[0] + n[1] * n[1]);
+                n[0] *= s / len;
+                n[1] *= s / len;
+            }
+            neg[0] = -n[0], neg[1] = -n[1], neg[2] = -n[2];
+            depth = box_height(ra, h, pos, n) + cylinder_height(rb, 92, 92, neg);
+            if (depth < best) best = depth, nbest[0] = n[0], nbest[1] = n[1], nbest[2] = n[2];
+        }
+    CHECK(fxc_shape_box(&a, fxc_v3(h, h, h), margin) == FXC_OK);
+    set_rot(&m, ra);
+    CHECK(fxc_transform_set(&ta, &m, fxc_v3(92, 92, 92)) == FXC_OK);
+    CHECK(fxc_shape_cylinder(&b, 92, 92, margin) == FXC_OK);
+    set_rot(&m, rb);
+    CHECK(fxc_transform_set(&tb, &m, fxc_v3(0, 0, 0)) == FXC_OK);
+    collide_both(&a, &ta, &b, &tb, (int32_t)floor(best + 2 * margin + 0.5), 9, "cube, cylinder", c);
+    for (k = 0; k < 2; k++) {
+        /* A with B: the outward normal of A's face (B leaves through it);
+         * B with A: the opposite */
+        double cosang = (c[k].normal.x * nbest[0] + c[k].normal.y * nbest[1] + c[k].normal.z * nbest[2]) / 65536 * (k ? -1 : 1);
+        CHECK_MSG(cosang > 0.99999 && c[k].depth_error <= FXC_EPA_TOL, "order %d: normal (%d, %d, %d), depth_error %d", k,
+                  (int)c[k].normal.x, (int)c[k].normal.y, (int)c[k].normal.z, (int)c[k].depth_error);
     }
 }
