@@ -91,12 +91,20 @@ static int edge_side_up(fxc_vec3 n, fxc_vec3 P, fxc_vec3 Q)
  * dropped here because the origin projects within rounding of one of its
  * edges, as it does onto the diagonal of a big square face split in two.
  * A face passed within rounding has its plane distance within rounding of
- * the closest one's. Only faces of nonzero area get here (face_measure
- * rules the others out), so n is not zero. */
+ * the closest one's.
+ *   The fitted n itself decides first, as a filter: where it passes an
+ * edge, edge_side_up would too (rounding up only adds positive terms).
+ * Its three products need two cross products, as n . (P x Q) = (n x P) . Q,
+ * n . (R x P) = -(n x P) . R and n . (Q x R) = (n x Q) . R (exact signs:
+ * n x P < 2^58, points < 2^29). Only faces of nonzero area get here
+ * (face_measure rules the others out), so n is not zero. */
 static int face_inside(const fxc_workspace *ws, const fxc_epa_face *f, fxc_vec3 n)
 {
     fxc_vec3 P = ws->w[f->v[0]], Q = ws->w[f->v[1]], R = ws->w[f->v[2]];
-    return edge_side_up(n, P, Q) >= 0 && edge_side_up(n, Q, R) >= 0 && edge_side_up(n, R, P) >= 0;
+    fxc_vec3w nP = fxc_v3_cross_wide(n, P);
+    if (fxc_sign_dot_wide(nP, Q) < 0 && edge_side_up(n, P, Q) < 0) return 0;
+    if (fxc_sign_dot_wide(nP, R) > 0 && edge_side_up(n, R, P) < 0) return 0;
+    return fxc_sign_dot_wide(fxc_v3_cross_wide(n, Q), R) >= 0 || edge_side_up(n, Q, R) >= 0;
 }
 
 /* Exact: does point w lie strictly beyond the plane through A with the
