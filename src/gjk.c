@@ -11,7 +11,8 @@
  *    (2^-8 LSB, relative 2^-27) are rounded.
  *  - Termination: a repeated support point, the distance and the best
  *    lower bound within 1 LSB, no measurable progress (neither a smaller
- *    distance nor a halved bracket between distance and lower bound) for
+ *    distance nor a bracket between distance and lower bound narrowed by
+ *    a quarter) for
  *    FXC_GJK_STALL_STEPS steps, not counting steps that halve the previous
  *    step's bracket, with the bounds within 2 LSB; otherwise a stall, or
  *    the hard cap FXC_GJK_MAX_ITERATIONS, ends GJK unconverged
@@ -488,16 +489,16 @@ typedef struct {
 #define GJK_GO_ON FXC_GJK_CAPPED
 
 /* After a step that found a new simplex: was it progress? The distance
- * falling measurably is. So is halving the narrowest bracket between a
- * simplex's distance and the lower bound along its direction (at most ~32
- * times): near a curved or long, thin surface the distance stops falling
- * measurably long before the support points stop closing in. Otherwise a
- * few more steps are allowed: the new simplex's exact direction may find
- * the next support. A step that halves the previous step's bracket is no
- * stall step: after a poor direction the bracket can fall by half per step
- * for many steps before it reaches the narrowest (a flat disc's rim next
- * to the origin). A cycle cannot halve at every step, so it still stalls
- * out. */
+ * falling measurably is. So is the narrowest bracket between a simplex's
+ * distance and the lower bound along its direction falling by a quarter
+ * (at most ~120 times): near a curved or long, thin surface the distance
+ * stops falling measurably long before the support points stop closing
+ * in. Otherwise a few more steps are allowed: the new simplex's exact
+ * direction may find the next support. A step that halves the previous
+ * step's bracket is no stall step: after a poor direction the bracket can
+ * fall by half per step for many steps before it reaches the narrowest (a
+ * flat disc's rim next to the origin). A cycle repeats its brackets, so it
+ * still stalls out. */
 static fxc_gjk_outcome progress(gjk_state *g, const fxc_simplex *s, int64_t br, int halved)
 {
     /* Go on: the distance fell. */
@@ -511,8 +512,11 @@ static fxc_gjk_outcome progress(gjk_state *g, const fxc_simplex *s, int64_t br, 
      * are within 2 LSB (they may even cross: the measure is accurate to
      * ~1 LSB far from the origin). */
     if (g->best_m.u8 - g->ax.best.low8 <= (int64_t)2 * 256) return FXC_GJK_CONVERGED;
-    /* Go on: the narrowest bracket halved. */
-    if (2 * br <= g->bracket) {
+    /* Go on: the narrowest bracket fell by a quarter. Not "halved": beside
+     * a knife-edged disc the bracket falls by a little less than half per
+     * two steps, the supports alternating between the rim's two sides.
+     * Brackets are below 2^51, so 4 * br fits. */
+    if (4 * br <= 3 * g->bracket) {
         g->bracket = br;
         g->stall = 0;
         return GJK_GO_ON;

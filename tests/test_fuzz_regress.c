@@ -43,7 +43,9 @@
  *    (fuzz_gjk_cap_ellipsoid_point; the cap is now 64, see fxc_config.h
  *    and the test gjk_large_ellipsoids). And the stall exit counted steps
  *    in which the bracket halved from a poor start as stalls
- *    (fuzz_gjk_disc_rim_stall).
+ *    (fuzz_gjk_disc_rim_stall), and wanted the narrowest bracket halved
+ *    where supports alternating between a knife edge's two sides narrow
+ *    it by a little less (fuzz_gjk_knife_disc_alternating).
  *  - EPA's sign test, on fitted normals, could reject both halves of a
  *    face split along a diagonal that the origin projects onto, so that
  *    EPA converged on a farther face (fuzz_epa_split_face_diagonal).
@@ -984,4 +986,36 @@ void test_fuzz_epa_split_face_diagonal(void)
         CHECK_MSG(cosang > 0.99999 && c[k].depth_error <= FXC_EPA_TOL, "order %d: normal (%d, %d, %d), depth_error %d", k,
                   (int)c[k].normal.x, (int)c[k].normal.y, (int)c[k].normal.z, (int)c[k].depth_error);
     }
+}
+
+/* Found in the 20 M-execution run after #15 (seed 2211, 0.5 M inputs in).
+ * A knife-edged disc (user ellipsoid with radii 2048, 2048 and 0.016
+ * units) whose rim passes about 1.6 LSB from a point. disc/point
+ * converged in 32 steps; point/disc stalled after 12 with its bounds 24
+ * LSB apart: FXC_ERR_NO_CONVERGENCE in one order only. Its supports
+ * alternated between the rim's two sides, so the bracket fell by a little
+ * less than half per two steps, and the stall rule wanted the narrowest
+ * bracket halved. A quarter now counts as progress. The distance is the
+ * point's to the ellipsoid, in double (rg_point_ellipsoid); with margins
+ * of 1 and 2.004 units the pair overlaps, and collide's depth is the
+ * margins less that distance. */
+void test_fuzz_gjk_knife_disc_alternating(void)
+{
+    static double radii[3] = { 134217718, 134217718, 1040 };
+    const fxc_vec3 centre = fxc_v3(131078, 0, 0), point = fxc_v3(134348796, 9, 2);
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    double gap = rg_point_ellipsoid(rg_v(point.x - centre.x, point.y - centre.y, point.z - centre.z), radii);
+    expect bare = { FXC_SEPARATED, FXC_SEPARATED, FXC_SEPARATED, 0, UNCHECKED, 1 };
+    expect rounded = { FXC_OVERLAPPING, FXC_OVERLAPPING, FXC_PENETRATING, 0, 0, 2 };
+    bare.dist = (int32_t)floor(gap + 0.5);
+    rounded.depth = (int32_t)floor(65536 + 131329 - gap + 0.5);
+    fxc_transform_set(&ta, 0, centre);
+    fxc_transform_set(&tb, 0, point);
+    CHECK(fxc_shape_custom(&a, scene_ellipsoid_support, radii, 134217719, 0) == FXC_OK);
+    CHECK(fxc_shape_point(&b, 0) == FXC_OK);
+    queries_both(&a, &ta, &b, &tb, &bare, "knife disc, point");
+    CHECK(fxc_shape_custom(&a, scene_ellipsoid_support, radii, 134217719, 65536) == FXC_OK);
+    CHECK(fxc_shape_point(&b, 131329) == FXC_OK);
+    queries_both(&a, &ta, &b, &tb, &rounded, "knife disc, point, with margins");
 }
