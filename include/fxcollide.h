@@ -48,7 +48,8 @@ const char *fxc_status_name(int status);
  * afterwards: every query checks each shape's parameters again (sizes,
  * hull vertices, margin) and answers FXC_ERR_BAD_SHAPE for a value no
  * constructor would accept, or FXC_ERR_RANGE when the shape reaches too
- * far. A shape sits in the world at an fxc_transform: world = rot * local
+ * far. Pointers (the kind, hull vertices, a callback) can only be checked
+ * against NULL: one set to garbage is undefined. A shape sits in the world at an fxc_transform: world = rot * local
  * + pos. The rotation need not be orthonormal: the core is mapped by the
  * matrix as given (a scaled or sheared box is a parallelepiped) and the
  * margin is not; entries must stay within +-2 units. */
@@ -72,8 +73,15 @@ typedef enum {
  * workspace of the query that called it (FXC_ERR_BUSY). */
 typedef fxc_vec3 (*fxc_support_fn)(fxc_vec3 dir, void *user);
 
+/* The code of one shape type (support function, rules, algorithms),
+ * stored in the shape by its constructor: queries reach every type's code
+ * through it, so a firmware links only the code of the shapes it makes. */
+typedef struct fxc_shape_kind fxc_shape_kind;
+
 typedef struct {
     fxc_shape_type type;
+    const fxc_shape_kind *kind; /* set by the constructor; a query refuses a
+                                 * shape whose kind is NULL or of another type */
     fix16_t margin;   /* swept around the core, >= 0 */
     union {
         struct { fxc_vec3 a, b; } segment;

@@ -511,13 +511,13 @@ static int epa_step(fxc_pair *p, fxc_workspace *ws, expansion *x, epa_answer *cu
     fxc_svert s;
 
     fxc_pair_support(p, n, &s);
-    if (p->custom) {
+    if (p->check != NULL) {
         fxc_svert known[3];
         for (i = 0; i < 3; i++) {
             known[i].w = ws->w[face->v[i]];
             known[i].a = ws->a[face->v[i]];
         }
-        fxc_pair_check_known(p, n, &s, known, 3);
+        p->check(p, n, &s, known, 3);
     }
     /* The polytope lies in A - B and holds the origin: the depth is at
      * least its closest face's distance. */

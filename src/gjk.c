@@ -593,12 +593,6 @@ static void gjk_finish(gjk_state *g, fxc_gjk_result *r)
     r->feature_e = g->m.e;
 }
 
-/* Is the core a point or a segment (sphere, capsule, point, segment)? */
-static int few_points(const fxc_shape *s)
-{
-    return s->type == FXC_SHAPE_POINT || s->type == FXC_SHAPE_SEGMENT;
-}
-
 /* Where a clamped segment parameter lies: an end, or strictly inside. */
 enum param_pos { AT_0, AT_1, INSIDE };
 
@@ -728,13 +722,12 @@ static fxc_vec3 flat_plane(const fxc_vec3 *a, int na, const fxc_vec3 *b, int nb)
  * otherwise). Its direction is proven (no point of the difference lies
  * beyond the feature along it); a difference holding the origin is flat,
  * so the cores touch along its plane. */
-int fxc_gjk_closed(fxc_pair *p, fxc_gjk_result *r)
+void fxc_gjk_closed(fxc_pair *p, fxc_gjk_result *r)
 {
     fxc_vec3 a[2], b[2];
     int na, nb, i, inside;
     measure m;
     fxc_simplex *s = &r->s;
-    if (!few_points(p->a.shape) || !few_points(p->b.shape)) return 0;
     na = fxc_body_points(&p->a, a);
     nb = fxc_body_points(&p->b, b);
     r->weighted = 0;
@@ -767,7 +760,7 @@ int fxc_gjk_closed(fxc_pair *p, fxc_gjk_result *r)
         r->feature_dir = fxc_v3(0, 0, 0);
         r->feature_t = 0;
         r->feature_e = 0;
-        return 1;
+        return;
     }
     r->outcome = FXC_GJK_CONVERGED;
     r->dir = m.d;
@@ -776,7 +769,6 @@ int fxc_gjk_closed(fxc_pair *p, fxc_gjk_result *r)
     r->feature_dir = m.d;
     r->feature_t = m.t;
     r->feature_e = m.e;
-    return 1;
 }
 
 void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)

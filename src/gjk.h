@@ -56,11 +56,11 @@ typedef struct {
  * them, and it needs no normal. */
 void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r);
 
-/* Closed form for point and segment cores (spheres, capsules, points,
- * segments): the result fxc_gjk would give, converged or contained, from
- * one exact decision instead of iterations (0 iterations, no support
- * calls). Returns 0, writing nothing, for other shapes. */
-int fxc_gjk_closed(fxc_pair *p, fxc_gjk_result *r);
+/* Closed form for a pair of point and segment cores (spheres, capsules,
+ * points, segments; no other core): the result fxc_gjk would give,
+ * converged or contained, from one exact decision instead of iterations
+ * (0 iterations, no support calls). */
+void fxc_gjk_closed(fxc_pair *p, fxc_gjk_result *r);
 
 /* Distance of the cores, raw, rounded (0 when contained). */
 fix16_t fxc_gjk_distance(const fxc_gjk_result *r);

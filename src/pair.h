@@ -10,6 +10,7 @@
 #define FXC_PAIR_H
 
 #include "fxcollide.h"
+#include <stddef.h>
 #include "fxc_bits.h"
 
 /* A Minkowski point with the support point of A it came from; B's is
@@ -34,11 +35,13 @@ typedef struct {
     } u;
 } fxc_body;
 
-typedef struct {
+typedef struct fxc_pair_s {
     fxc_body a, b;
     fxc_vec3 origin;    /* world position of the pair frame (the pair's centre) */
     int status;         /* FXC_OK, or FXC_ERR_CALLBACK once a callback misbehaved */
-    int custom;         /* a body is a callback: its answers are checked */
+    /* A callback's answers are checked (a kind's check, src/kind.h); NULL
+     * when neither body is a callback. */
+    void (*check)(struct fxc_pair_s *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n);
     int support_calls;
     fxc_vec3 start;     /* GJK's first direction, fitted (fxc_pair_first_dir) */
 } fxc_pair;
@@ -91,7 +94,7 @@ void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out);
 void fxc_pair_check_known(fxc_pair *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n);
 static inline void fxc_pair_check_support(fxc_pair *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n)
 {
-    if (p->custom) fxc_pair_check_known(p, d, q, known, n);
+    if (p->check != NULL) p->check(p, d, q, known, n);
 }
 
 /* Two directions across a nonzero segment direction e: e x (the axis least

@@ -5,6 +5,7 @@
  * workspace) gets one consistent answer. */
 #include <stddef.h>
 #include "epa.h"
+#include "kind.h"
 #include "wide.h"
 
 /* All-zero results, the answer on every error. */
@@ -81,7 +82,8 @@ static int start(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta, const
     int st = fxc_pair_init(p, a, ta, b, tb, cache);
     if (st != FXC_OK) return st;
     if (clearance >= 0) exit_at = margins(p) + clearance + FXC_TOUCH_TOL; /* each below 2^28: fits */
-    if (!fxc_gjk_closed(p, g)) fxc_gjk(p, exit_at, exit_at, g);
+    if (a->kind->closed != NULL && b->kind->closed != NULL) a->kind->closed(p, g);
+    else (a->kind->gjk != NULL ? a->kind->gjk : b->kind->gjk)(p, exit_at, exit_at, g);
     keep_axis(cache, p, g);
     return p->status;
 }

@@ -1,7 +1,8 @@
-/* Shape constructors and the rules they check (also at every query), the
- * transform and workspace set-up, and status names. */
+/* Shape constructors, the rules they check (also at every query) and the
+ * kind each stores in its shape (src/kind.h); the transform and workspace
+ * set-up, and status names. */
 #include <stddef.h>
-#include "pair.h"
+#include "kind.h"
 
 const char *fxc_status_name(int status)
 {
@@ -55,65 +56,92 @@ static uint32_t points_reach(const fxc_vec3 *v, int n)
     return r;
 }
 
-/* The rules of the constructors, on the fields as they are now: the
- * status a constructor would give them, and the core's reach. */
-static int core_reach(const fxc_shape *s, uint32_t *reach)
+/* The rules of each constructor on a core's fields as they are now: the
+ * status the constructor would give them, and the core's reach. */
+static int point_rules(const fxc_shape *s, uint32_t *reach)
 {
-    int st = FXC_OK;
+    (void)s;
     *reach = 0;
-    switch (s->type) {
-    case FXC_SHAPE_POINT:
-        break;
-    case FXC_SHAPE_SEGMENT:
-        *reach = points_reach(&s->u.segment.a, 1);
-        *reach = max_u32(*reach, points_reach(&s->u.segment.b, 1));
-        break;
-    case FXC_SHAPE_TRIANGLE:
-        *reach = points_reach(s->u.triangle.v, 3);
-        break;
-    case FXC_SHAPE_BOX:
-        st = check_size(s->u.box.half.x, 0);
-        if (st == FXC_OK) st = check_size(s->u.box.half.y, 0);
-        if (st == FXC_OK) st = check_size(s->u.box.half.z, 0);
-        *reach = point_reach(s->u.box.half);
-        break;
-    case FXC_SHAPE_CYLINDER:
-    case FXC_SHAPE_CONE: /* the same layout */
-        st = check_size(s->u.cylinder.half_height, 0);
-        if (st == FXC_OK) st = check_size(s->u.cylinder.radius, 0);
-        *reach = max_u32(fxc_abs_u32(s->u.cylinder.radius), fxc_abs_u32(s->u.cylinder.half_height));
-        break;
-    case FXC_SHAPE_HULL:
-        if (s->u.hull.vertices == NULL) st = FXC_ERR_NULL;
-        else if (s->u.hull.count <= 0) st = FXC_ERR_EMPTY_HULL;
-        else if (s->u.hull.count > FXC_HULL_MAX_VERTICES) st = FXC_ERR_TOO_MANY_VERTICES;
-        else *reach = points_reach(s->u.hull.vertices, s->u.hull.count);
-        break;
-    case FXC_SHAPE_CUSTOM:
-        st = s->u.custom.fn == NULL ? FXC_ERR_NULL : check_size(s->u.custom.bound, 1);
-        *reach = fxc_abs_u32(s->u.custom.bound);
-        break;
-    default:
-        st = FXC_ERR_BAD_SHAPE;
-        break;
-    }
+    return FXC_OK;
+}
+
+static int segment_rules(const fxc_shape *s, uint32_t *reach)
+{
+    *reach = max_u32(point_reach(s->u.segment.a), point_reach(s->u.segment.b));
+    return FXC_OK;
+}
+
+static int triangle_rules(const fxc_shape *s, uint32_t *reach)
+{
+    *reach = points_reach(s->u.triangle.v, 3);
+    return FXC_OK;
+}
+
+static int box_rules(const fxc_shape *s, uint32_t *reach)
+{
+    int st = check_size(s->u.box.half.x, 0);
+    if (st == FXC_OK) st = check_size(s->u.box.half.y, 0);
+    if (st == FXC_OK) st = check_size(s->u.box.half.z, 0);
+    *reach = point_reach(s->u.box.half);
     return st;
 }
+
+/* Cylinders and cones share their fields' layout. */
+static int round_rules(const fxc_shape *s, uint32_t *reach)
+{
+    int st = check_size(s->u.cylinder.half_height, 0);
+    if (st == FXC_OK) st = check_size(s->u.cylinder.radius, 0);
+    *reach = max_u32(fxc_abs_u32(s->u.cylinder.radius), fxc_abs_u32(s->u.cylinder.half_height));
+    return st;
+}
+
+static int hull_rules(const fxc_shape *s, uint32_t *reach)
+{
+    *reach = 0;
+    if (s->u.hull.vertices == NULL) return FXC_ERR_NULL;
+    if (s->u.hull.count <= 0) return FXC_ERR_EMPTY_HULL;
+    if (s->u.hull.count > FXC_HULL_MAX_VERTICES) return FXC_ERR_TOO_MANY_VERTICES;
+    *reach = points_reach(s->u.hull.vertices, s->u.hull.count);
+    return FXC_OK;
+}
+
+static int custom_rules(const fxc_shape *s, uint32_t *reach)
+{
+    *reach = fxc_abs_u32(s->u.custom.bound);
+    return s->u.custom.fn == NULL ? FXC_ERR_NULL : check_size(s->u.custom.bound, 1);
+}
+
+/* Each type's kind (src/kind.h). Points and segments (spheres, capsules)
+ * are answered in closed form against each other, every other core by
+ * GJK; only callbacks have their answers checked. */
+const fxc_shape_kind fxc_kind_point = { FXC_SHAPE_POINT, point_rules, fxc_support_point, NULL, NULL, fxc_gjk_closed, NULL };
+const fxc_shape_kind fxc_kind_segment = { FXC_SHAPE_SEGMENT, segment_rules, fxc_support_segment, NULL, NULL, fxc_gjk_closed, NULL };
+const fxc_shape_kind fxc_kind_triangle = { FXC_SHAPE_TRIANGLE, triangle_rules, fxc_support_triangle, NULL, NULL, NULL, fxc_gjk };
+const fxc_shape_kind fxc_kind_box = { FXC_SHAPE_BOX, box_rules, fxc_support_box, fxc_prepare_box, NULL, NULL, fxc_gjk };
+const fxc_shape_kind fxc_kind_cylinder = { FXC_SHAPE_CYLINDER, round_rules, fxc_support_cylinder, NULL, NULL, NULL, fxc_gjk };
+const fxc_shape_kind fxc_kind_cone = { FXC_SHAPE_CONE, round_rules, fxc_support_cone, NULL, NULL, NULL, fxc_gjk };
+const fxc_shape_kind fxc_kind_hull = { FXC_SHAPE_HULL, hull_rules, fxc_support_hull, NULL, NULL, NULL, fxc_gjk };
+const fxc_shape_kind fxc_kind_custom = { FXC_SHAPE_CUSTOM, custom_rules, fxc_support_custom, fxc_prepare_custom,
+                                         fxc_pair_check_known, NULL, fxc_gjk };
 
 int fxc_shape_check(const fxc_shape *s, uint32_t *reach)
 {
-    int st = check_size(s->margin, 1);
-    if (st == FXC_OK) st = core_reach(s, reach);
-    else *reach = 0;
+    int st;
+    *reach = 0;
+    if (s->kind == NULL || s->kind->type != s->type) return FXC_ERR_BAD_SHAPE;
+    st = check_size(s->margin, 1);
+    if (st == FXC_OK) st = s->kind->rules(s, reach);
     if (st == FXC_OK && (*reach > (uint32_t)FXC_RAW_LIMIT || s->margin > FXC_RAW_LIMIT)) st = FXC_ERR_RANGE;
+    if (st != FXC_OK) *reach = 0;
     return st;
 }
 
-/* Common start of every constructor: the type and the margin, the rest
- * cleared. */
-static void begin(fxc_shape *s, fxc_shape_type type, fix16_t margin)
+/* Common start of every constructor: the kind, its type and the margin,
+ * the rest cleared. */
+static void begin(fxc_shape *s, const fxc_shape_kind *kind, fix16_t margin)
 {
-    s->type = type;
+    s->type = kind->type;
+    s->kind = kind;
     s->margin = margin;
     s->u.segment.a = fxc_v3(0, 0, 0);
     s->u.segment.b = fxc_v3(0, 0, 0);
@@ -134,21 +162,21 @@ static int finish(fxc_shape *s, int st)
 int fxc_shape_point(fxc_shape *s, fix16_t margin)
 {
     if (s == NULL) return FXC_ERR_NULL;
-    begin(s, FXC_SHAPE_POINT, margin);
+    begin(s, &fxc_kind_point, margin);
     return finish(s, FXC_OK);
 }
 
 int fxc_shape_sphere(fxc_shape *s, fix16_t radius)
 {
     if (s == NULL) return FXC_ERR_NULL;
-    begin(s, FXC_SHAPE_POINT, radius);
+    begin(s, &fxc_kind_point, radius);
     return finish(s, check_size(radius, 0));
 }
 
 int fxc_shape_segment(fxc_shape *s, fxc_vec3 a, fxc_vec3 b, fix16_t margin)
 {
     if (s == NULL) return FXC_ERR_NULL;
-    begin(s, FXC_SHAPE_SEGMENT, margin);
+    begin(s, &fxc_kind_segment, margin);
     s->u.segment.a = a;
     s->u.segment.b = b;
     return finish(s, FXC_OK);
@@ -159,7 +187,7 @@ int fxc_shape_capsule(fxc_shape *s, fix16_t half_height, fix16_t radius)
     int st = check_size(half_height, 0);
     if (st == FXC_OK) st = check_size(radius, 0);
     if (s == NULL) return FXC_ERR_NULL;
-    begin(s, FXC_SHAPE_SEGMENT, radius);
+    begin(s, &fxc_kind_segment, radius);
     if (st == FXC_OK) { /* -half_height: half_height > 0 here */
         s->u.segment.a = fxc_v3(0, 0, -half_height);
         s->u.segment.b = fxc_v3(0, 0, half_height);
@@ -170,7 +198,7 @@ int fxc_shape_capsule(fxc_shape *s, fix16_t half_height, fix16_t radius)
 int fxc_shape_triangle(fxc_shape *s, fxc_vec3 a, fxc_vec3 b, fxc_vec3 c, fix16_t margin)
 {
     if (s == NULL) return FXC_ERR_NULL;
-    begin(s, FXC_SHAPE_TRIANGLE, margin);
+    begin(s, &fxc_kind_triangle, margin);
     s->u.triangle.v[0] = a;
     s->u.triangle.v[1] = b;
     s->u.triangle.v[2] = c;
@@ -180,15 +208,15 @@ int fxc_shape_triangle(fxc_shape *s, fxc_vec3 a, fxc_vec3 b, fxc_vec3 c, fix16_t
 int fxc_shape_box(fxc_shape *s, fxc_vec3 half_extents, fix16_t margin)
 {
     if (s == NULL) return FXC_ERR_NULL;
-    begin(s, FXC_SHAPE_BOX, margin);
+    begin(s, &fxc_kind_box, margin);
     s->u.box.half = half_extents;
     return finish(s, FXC_OK);
 }
 
-static int round_solid(fxc_shape *s, fxc_shape_type type, fix16_t half_height, fix16_t r, fix16_t margin)
+static int round_solid(fxc_shape *s, const fxc_shape_kind *kind, fix16_t half_height, fix16_t r, fix16_t margin)
 {
     if (s == NULL) return FXC_ERR_NULL;
-    begin(s, type, margin);
+    begin(s, kind, margin);
     s->u.cylinder.radius = r;
     s->u.cylinder.half_height = half_height;
     return finish(s, FXC_OK);
@@ -196,18 +224,18 @@ static int round_solid(fxc_shape *s, fxc_shape_type type, fix16_t half_height, f
 
 int fxc_shape_cylinder(fxc_shape *s, fix16_t half_height, fix16_t radius, fix16_t margin)
 {
-    return round_solid(s, FXC_SHAPE_CYLINDER, half_height, radius, margin);
+    return round_solid(s, &fxc_kind_cylinder, half_height, radius, margin);
 }
 
 int fxc_shape_cone(fxc_shape *s, fix16_t half_height, fix16_t base_radius, fix16_t margin)
 {
-    return round_solid(s, FXC_SHAPE_CONE, half_height, base_radius, margin);
+    return round_solid(s, &fxc_kind_cone, half_height, base_radius, margin);
 }
 
 int fxc_shape_hull(fxc_shape *s, const fxc_vec3 *vertices, int count, fix16_t margin)
 {
     if (s == NULL) return FXC_ERR_NULL;
-    begin(s, FXC_SHAPE_HULL, margin);
+    begin(s, &fxc_kind_hull, margin);
     s->u.hull.vertices = vertices;
     s->u.hull.count = count;
     return finish(s, FXC_OK);
@@ -216,7 +244,7 @@ int fxc_shape_hull(fxc_shape *s, const fxc_vec3 *vertices, int count, fix16_t ma
 int fxc_shape_custom(fxc_shape *s, fxc_support_fn fn, void *user, fix16_t bound, fix16_t margin)
 {
     if (s == NULL) return FXC_ERR_NULL;
-    begin(s, FXC_SHAPE_CUSTOM, margin);
+    begin(s, &fxc_kind_custom, margin);
     s->u.custom.fn = fn;
     s->u.custom.user = user;
     s->u.custom.bound = bound;

@@ -6,7 +6,7 @@
  * 2^28 raw; so direction . point products are below 2^59 and 3-term sums
  * below 2^61: exact in int64. */
 #include <stddef.h>
-#include "pair.h"
+#include "kind.h"
 #include "wide.h"
 #include "filter.h"
 
@@ -37,79 +37,6 @@ static void rim_point(fix16_t r, int32_t dx, int32_t dy, fxc_vec3 *p)
     if (fxc_umull(len, len) < s) len++;
     p->x = (fix16_t)(fxc_smull(r, f.x) / (int64_t)len);
     p->y = (fix16_t)(fxc_smull(r, f.y) / (int64_t)len);
-}
-
-/* Support of a shape core in its local frame; d is any nonzero local
- * direction with components below 2^31. Ties pick the first candidate
- * (or the + side), which keeps results deterministic. Boxes take their
- * own path (box_support), and so do hulls where 64-bit products are soft
- * (hull_support). */
-static fxc_vec3 core_support(const fxc_shape *s, fxc_vec3 d, int *status)
-{
-    fxc_vec3 p = fxc_v3(0, 0, 0);
-    switch (s->type) {
-    case FXC_SHAPE_POINT:
-        break;
-    case FXC_SHAPE_SEGMENT:
-        p = dot_local(d, s->u.segment.b) > dot_local(d, s->u.segment.a) ? s->u.segment.b : s->u.segment.a;
-        break;
-    case FXC_SHAPE_TRIANGLE: {
-        int64_t best = dot_local(d, s->u.triangle.v[0]);
-        int i, k = 0;
-        for (i = 1; i < 3; i++) {
-            int64_t t = dot_local(d, s->u.triangle.v[i]);
-            if (t > best) { best = t; k = i; }
-        }
-        p = s->u.triangle.v[k];
-        break;
-    }
-    case FXC_SHAPE_CYLINDER:
-        rim_point(s->u.cylinder.radius, d.x, d.y, &p);
-        p.z = d.z >= 0 ? s->u.cylinder.half_height : -s->u.cylinder.half_height;
-        break;
-    case FXC_SHAPE_CONE: {
-        /* apex (0,0,h) scores d.z*h; the best base point q scores
-         * -d.z*h + d_xy.q_xy. All below 2^61. */
-        fix16_t h = s->u.cone.half_height;
-        rim_point(s->u.cone.radius, d.x, d.y, &p);
-        if (2 * fxc_smull(d.z, h) >= fxc_smull(d.x, p.x) + fxc_smull(d.y, p.y)) {
-            p = fxc_v3(0, 0, h);
-        } else {
-            p.z = -h;
-        }
-        break;
-    }
-    case FXC_SHAPE_HULL: {
-        const fxc_vec3 *v = s->u.hull.vertices;
-        int64_t best = dot_local(d, v[0]);
-        int i, k = 0;
-        for (i = 1; i < s->u.hull.count; i++) {
-            int64_t t = dot_local(d, v[i]);
-            if (t > best) { best = t; k = i; }
-        }
-        p = v[k];
-        break;
-    }
-    case FXC_SHAPE_CUSTOM: {
-        fix16_t b = s->u.custom.bound;
-        /* A singular rotation can map a direction to zero: then every core
-         * point ties, and the callback, promised a nonzero direction, is
-         * asked along +x. */
-        if (d.x == 0 && d.y == 0 && d.z == 0) d.x = FXC_ONE;
-        p = s->u.custom.fn(d, s->u.custom.user);
-        /* A point beyond the declared bound could break the range budget:
-         * refuse it and use the origin instead so the query stays safe. */
-        if (p.x > b || p.x < -b || p.y > b || p.y < -b || p.z > b || p.z < -b) {
-            *status = FXC_ERR_CALLBACK;
-            p = fxc_v3(0, 0, 0);
-        }
-        break;
-    }
-    default: /* unreachable: check_body refused the type */
-        FXC_ASSERT(0);
-        break;
-    }
-    return p;
 }
 
 /* The budget below (and in every kernel) assumes points below 2^28 raw. */
@@ -173,50 +100,135 @@ static fxc_vec3 rotate(const fxc_mat3 *R, int transpose, fxc_vec3 v)
     return fxc_v3(r[0], r[1], r[2]);
 }
 
-/* A box's support point in the pair frame: the corner the signs of R^T d
- * pick (each the sign of the component rotate() would round, ties to +),
- * rotated as rotate() rotates it on its first use in the query, then
- * looked up: a box has eight support points, and GJK and EPA ask for the
- * same ones again and again. */
-static fxc_vec3 box_support(fxc_body *b, fxc_vec3 d)
+/* A core point (local frame) in the pair frame: through R, plus the
+ * body's offset (bounded by the range check). */
+static fxc_vec3 placed(const fxc_body *b, fxc_vec3 local)
+{
+    return fxc_v3_add(rotate(b->rot, 0, local), b->offset);
+}
+
+/* A world direction (fitted, below 2^28) in the body's own frame: R^T d,
+ * below 2^31. */
+static fxc_vec3 local_dir(const fxc_body *b, fxc_vec3 d)
+{
+    return rotate(b->rot, 1, d);
+}
+
+/* The support functions of the kinds (src/kind.h): the point of the core
+ * farthest along a fitted world direction d, in the pair frame. Ties pick
+ * the first candidate (or the + side), which keeps results deterministic. */
+
+fxc_vec3 fxc_support_point(fxc_pair *p, fxc_body *b, fxc_vec3 d)
+{
+    (void)p;
+    (void)d;
+    return b->offset;
+}
+
+/* The farthest of n local points along the local direction l. */
+static fxc_vec3 farthest(const fxc_vec3 *v, int n, fxc_vec3 l)
+{
+    int64_t best = dot_local(l, v[0]);
+    int i, k = 0;
+    for (i = 1; i < n; i++) {
+        int64_t t = dot_local(l, v[i]);
+        if (t > best) { best = t; k = i; }
+    }
+    return v[k];
+}
+
+fxc_vec3 fxc_support_segment(fxc_pair *p, fxc_body *b, fxc_vec3 d)
+{
+    fxc_vec3 l = local_dir(b, d), e0 = b->shape->u.segment.a, e1 = b->shape->u.segment.b;
+    (void)p;
+    return placed(b, dot_local(l, e1) > dot_local(l, e0) ? e1 : e0);
+}
+
+fxc_vec3 fxc_support_triangle(fxc_pair *p, fxc_body *b, fxc_vec3 d)
+{
+    (void)p;
+    return placed(b, farthest(b->shape->u.triangle.v, 3, local_dir(b, d)));
+}
+
+/* A box's support point: the corner the signs of R^T d pick (each the
+ * sign of the component rotate() would round, ties to +), placed on its
+ * first use in the query, then looked up: a box has eight support points,
+ * and GJK and EPA ask for the same ones again and again. */
+fxc_vec3 fxc_support_box(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
     unsigned k = (unsigned)(fxc_tmul_ge0(b->rot, 0, d) | fxc_tmul_ge0(b->rot, 1, d) << 1 | fxc_tmul_ge0(b->rot, 2, d) << 2);
+    (void)p;
     if (!(b->u.box.known & (1u << k))) {
         const fxc_vec3 h = b->shape->u.box.half;
-        fxc_vec3 c = fxc_v3(k & 1 ? h.x : -h.x, k & 2 ? h.y : -h.y, k & 4 ? h.z : -h.z);
-        b->u.box.corner[k] = fxc_v3_add(rotate(b->rot, 0, c), b->offset);
+        b->u.box.corner[k] = placed(b, fxc_v3(k & 1 ? h.x : -h.x, k & 2 ? h.y : -h.y, k & 4 ? h.z : -h.z));
         b->u.box.known |= 1u << k;
     }
     return b->u.box.corner[k];
 }
 
-#if FXC_SOFT_MULTIPLY
-/* A hull's support point in the pair frame where the 64-bit products are
- * soft (the Cortex-M0): its farthest vertex along R^T d from the filtered
- * scan (fxc_hull_argmax_filtered: the vertex the exact scan of
- * core_support finds, from 32-bit products, exact ones only for near
- * ties), rotated. Where one instruction makes a 64-bit product, the plain
+void fxc_prepare_box(fxc_pair *p, fxc_body *b, fxc_vec3 d)
+{
+    (void)p;
+    (void)d;
+    b->u.box.known = 0;
+}
+
+fxc_vec3 fxc_support_cylinder(fxc_pair *p, fxc_body *b, fxc_vec3 d)
+{
+    fxc_vec3 l = local_dir(b, d), q;
+    fix16_t h = b->shape->u.cylinder.half_height;
+    (void)p;
+    rim_point(b->shape->u.cylinder.radius, l.x, l.y, &q);
+    q.z = l.z >= 0 ? h : -h;
+    return placed(b, q);
+}
+
+/* The apex (0,0,h) scores l.z*h; the best base point q scores -l.z*h +
+ * l_xy.q_xy. All below 2^61. */
+fxc_vec3 fxc_support_cone(fxc_pair *p, fxc_body *b, fxc_vec3 d)
+{
+    fxc_vec3 l = local_dir(b, d), q;
+    fix16_t h = b->shape->u.cone.half_height;
+    (void)p;
+    rim_point(b->shape->u.cone.radius, l.x, l.y, &q);
+    if (2 * fxc_smull(l.z, h) >= fxc_smull(l.x, q.x) + fxc_smull(l.y, q.y)) q = fxc_v3(0, 0, h);
+    else q.z = -h;
+    return placed(b, q);
+}
+
+/* A hull's farthest vertex. Where 64-bit products are soft (the
+ * Cortex-M0), from the filtered scan (fxc_hull_argmax_filtered: the
+ * vertex the exact scan finds, from 32-bit products, exact ones only for
+ * near ties); where one instruction makes a 64-bit product, the plain
  * scan is cheaper. */
-static fxc_vec3 hull_support(const fxc_body *b, fxc_vec3 d)
+fxc_vec3 fxc_support_hull(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
     const fxc_vec3 *v = b->shape->u.hull.vertices;
-    int k = fxc_hull_argmax_filtered(v, b->shape->u.hull.count, rotate(b->rot, 1, d), b->reach_bits);
-    return fxc_v3_add(rotate(b->rot, 0, v[k]), b->offset);
-}
-#endif
-
-/* Support of one body along a fitted world direction (below 2^28), in the
- * pair frame: local direction R^T d, core support (below 2^28), back
- * through R (bounded by the range check) plus the body's offset. */
-static fxc_vec3 body_support(fxc_pair *p, fxc_body *b, fxc_vec3 d)
-{
-    fxc_vec3 s;
-    if (b->shape->type == FXC_SHAPE_BOX) return box_support(b, d);
+    (void)p;
 #if FXC_SOFT_MULTIPLY
-    if (b->shape->type == FXC_SHAPE_HULL) return hull_support(b, d);
+    return placed(b, v[fxc_hull_argmax_filtered(v, b->shape->u.hull.count, local_dir(b, d), b->reach_bits)]);
+#else
+    return placed(b, farthest(v, b->shape->u.hull.count, local_dir(b, d)));
 #endif
-    s = core_support(b->shape, rotate(b->rot, 1, d), &p->status);
-    return fxc_v3_add(rotate(b->rot, 0, s), b->offset);
+}
+
+/* A callback's answer, unchecked but for its bound: a point beyond the
+ * declared bound could break the range budget, so it is refused
+ * (FXC_ERR_CALLBACK) and the origin used instead, which keeps the query
+ * safe. A singular rotation can map a direction to zero: then every core
+ * point ties, and the callback, promised a nonzero direction, is asked
+ * along +x. */
+static fxc_vec3 callback_support(fxc_pair *p, const fxc_body *b, fxc_vec3 d)
+{
+    fix16_t bound = b->shape->u.custom.bound;
+    fxc_vec3 l = local_dir(b, d), q;
+    if (l.x == 0 && l.y == 0 && l.z == 0) l.x = FXC_ONE;
+    q = b->shape->u.custom.fn(l, b->shape->u.custom.user);
+    if (q.x > bound || q.x < -bound || q.y > bound || q.y < -bound || q.z > bound || q.z < -bound) {
+        p->status = FXC_ERR_CALLBACK;
+        q = fxc_v3(0, 0, 0);
+    }
+    return placed(b, q);
 }
 
 /* Is point q at least as far along d as k, but for rounding? d.(k - q)
@@ -226,25 +238,30 @@ static int as_far(fxc_vec3 d, fxc_vec3 q, fxc_vec3 k)
     return fxc_height_within(fxc_v3_dot_wide(d, fxc_v3_sub(k, q)), fxc_v3_dot_wide(d, d), FXC_SUPPORT_SLACK);
 }
 
-/* Support of a body along d; a callback's answer must also be at least as
- * far along d as its probe point. */
-static fxc_vec3 checked_support(fxc_pair *p, fxc_body *b, fxc_vec3 d)
+/* A callback's support point, which must also be at least as far along d
+ * as its probe point. */
+fxc_vec3 fxc_support_custom(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
-    fxc_vec3 q = body_support(p, b, d);
-    if (b->shape->type == FXC_SHAPE_CUSTOM && !as_far(d, q, b->u.probe)) p->status = FXC_ERR_CALLBACK;
+    fxc_vec3 q = callback_support(p, b, d);
+    if (!as_far(d, q, b->u.probe)) p->status = FXC_ERR_CALLBACK;
     return q;
+}
+
+/* A callback's probe: its support point along the direction GJK asks it
+ * last about, the opposite of the first (A is asked along the first
+ * direction, B along its opposite); every later answer is checked against
+ * it, so a callback that returns its nearest point instead of its
+ * farthest fails at the first GJK step (one extra callback call). */
+void fxc_prepare_custom(fxc_pair *p, fxc_body *b, fxc_vec3 d)
+{
+    b->u.probe = callback_support(p, b, d);
 }
 
 void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out)
 {
     p->support_calls++;
-    if (p->custom) {
-        out->a = checked_support(p, &p->a, dir);
-        out->w = fxc_v3_sub(out->a, checked_support(p, &p->b, fxc_v3_neg(dir)));
-    } else {
-        out->a = body_support(p, &p->a, dir);
-        out->w = fxc_v3_sub(out->a, body_support(p, &p->b, fxc_v3_neg(dir)));
-    }
+    out->a = p->a.shape->kind->support(p, &p->a, dir);
+    out->w = fxc_v3_sub(out->a, p->b.shape->kind->support(p, &p->b, fxc_v3_neg(dir)));
 }
 
 int fxc_body_points(const fxc_body *b, fxc_vec3 out[2])
@@ -253,8 +270,8 @@ int fxc_body_points(const fxc_body *b, fxc_vec3 out[2])
         out[0] = b->offset;
         return 1;
     }
-    out[0] = fxc_v3_add(rotate(b->rot, 0, b->shape->u.segment.a), b->offset);
-    out[1] = fxc_v3_add(rotate(b->rot, 0, b->shape->u.segment.b), b->offset);
+    out[0] = placed(b, b->shape->u.segment.a);
+    out[1] = placed(b, b->shape->u.segment.b);
     return 2;
 }
 
@@ -273,17 +290,6 @@ static fxc_vec3 start_dir(const fxc_pair *p, const fxc_cache *cache)
     w = fxc_v3_widen(fxc_v3_sub(p->b.offset, p->a.offset));
     if (!fxc_dir_fit(&w, &d)) d = fxc_v3((fix16_t)1 << 27, 0, 0);
     return d;
-}
-
-/* A body's set-up for its support function. A box: no corner known yet. A callback: its probe, the support point along the direction
- * GJK asks it last about, the opposite of the first (A is asked along the
- * first direction, B along its opposite); every later answer is checked
- * against it, so a callback that returns its nearest point instead of its
- * farthest fails at the first GJK step (one extra callback call). */
-static void prepare(fxc_pair *p, fxc_body *b, fxc_vec3 d)
-{
-    if (b->shape->type == FXC_SHAPE_BOX) b->u.box.known = 0;
-    if (b->shape->type == FXC_SHAPE_CUSTOM) b->u.probe = body_support(p, b, d);
 }
 
 void fxc_segment_normals(fxc_vec3 e, fxc_vec3w out[2])
@@ -345,9 +351,9 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
     p->origin = c;
     p->status = FXC_OK;
     p->support_calls = 0;
-    p->custom = a->type == FXC_SHAPE_CUSTOM || b->type == FXC_SHAPE_CUSTOM;
+    p->check = a->kind->check != NULL ? a->kind->check : b->kind->check;
     d = p->start = start_dir(p, cache);
-    prepare(p, &p->a, fxc_v3_neg(d));
-    prepare(p, &p->b, d);
+    if (a->kind->prepare != NULL) a->kind->prepare(p, &p->a, fxc_v3_neg(d));
+    if (b->kind->prepare != NULL) b->kind->prepare(p, &p->b, d);
     return FXC_OK;
 }

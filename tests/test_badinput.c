@@ -403,6 +403,14 @@ void test_hostile_shape_fields(void)
     all_queries(&s, &ta, &sb, &tb, FXC_ERR_BAD_SHAPE);
     s.type = (fxc_shape_type)99;
     all_queries(&s, &ta, &sb, &tb, FXC_ERR_BAD_SHAPE);
+    /* the type and the kind (the code queries reach the type's through)
+     * must agree: a type changed to another valid one, a zeroed kind */
+    CHECK(fxc_shape_box(&s, V(1, 2, 3), 0) == FXC_OK);
+    s.type = FXC_SHAPE_CYLINDER;
+    all_queries(&s, &ta, &sb, &tb, FXC_ERR_BAD_SHAPE);
+    CHECK(fxc_shape_box(&s, V(1, 2, 3), 0) == FXC_OK);
+    s.kind = NULL;
+    all_queries(&s, &ta, &sb, &tb, FXC_ERR_BAD_SHAPE);
 }
 
 /* A hull vertex moved after construction, within the range: the query

@@ -4,7 +4,10 @@
  *   1 (default) everything 3D: every shape, every query
  *   2 distance only, spheres, capsules and boxes (a robot's clearances)
  *   3 clearance only, spheres, capsules and boxes (a robot's safety check)
- *   4 collide, boxes only (a game's boxes) */
+ *   4 collide, boxes only (a game's boxes)
+ *   5 distance only, spheres and capsules (a robot arm's links and the
+ *     obstacles around it: closed forms, no GJK iterations)
+ *   6 clearance only, spheres and capsules (that arm's safety check) */
 #include "fxcollide.h"
 
 #ifndef FXC_SIZE_CONFIG
@@ -48,11 +51,15 @@ void Reset_Handler(void)
     r += fxc_clearance(&s[r & 7], &t, &s[(r + 1) & 7], &t, 1);
     r += fxc_distance(&s[r & 7], &t, &s[(r + 1) & 7], &t, &d);
     r += fxc_collide(&s[r & 7], &t, &s[(r + 1) & 7], &t, &ws, &c);
-#elif FXC_SIZE_CONFIG == 2 || FXC_SIZE_CONFIG == 3
+#elif FXC_SIZE_CONFIG == 2 || FXC_SIZE_CONFIG == 3 || FXC_SIZE_CONFIG == 5 || FXC_SIZE_CONFIG == 6
     fxc_shape_sphere(&s[0], 65536);
     fxc_shape_capsule(&s[1], 65536, 65536);
+#if FXC_SIZE_CONFIG <= 3
     fxc_shape_box(&s[2], verts[3], 0);
-#if FXC_SIZE_CONFIG == 2
+#else
+    s[2] = s[1];
+#endif
+#if FXC_SIZE_CONFIG == 2 || FXC_SIZE_CONFIG == 5
     r += fxc_distance(&s[r % 3], &t, &s[(r + 1) % 3], &t, &d);
 #else
     r += fxc_clearance(&s[r % 3], &t, &s[(r + 1) % 3], &t, 1);

@@ -53,4 +53,6 @@ for cpu in cortex-m0 cortex-m3; do
     measure 2 "distance: spheres, capsules, boxes" $cpu -Os
     measure 3 "clearance: spheres, capsules, boxes" $cpu -Os
     measure 4 "collide: boxes" $cpu -Os
+    measure 5 "distance: spheres, capsules" $cpu -Os
+    measure 6 "clearance: spheres, capsules" $cpu -Os
 done

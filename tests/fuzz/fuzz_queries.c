@@ -354,6 +354,7 @@ typedef struct {
     int ctor_status;
     unsigned allowed;        /* constructor errors justified by the parameters (bit -status) */
     int corrupt;             /* 0 none, else 1 + corruption kind */
+    int built_type;          /* the type the constructor wrote */
     int valid;               /* usable per the header after construction and corruption */
     int honest;              /* a true support function (consistency invariants apply) */
     fxc_shape s;
@@ -469,7 +470,9 @@ static int struct_valid(const body *b)
 {
     const fxc_shape *s = &b->s;
     int t = (int)s->type;
-    if (t < FXC_SHAPE_POINT || t > FXC_SHAPE_CUSTOM) return 0;
+    /* a type changed after construction, even to another valid one, no
+     * longer matches the code the constructor chose for the shape */
+    if (t < FXC_SHAPE_POINT || t > FXC_SHAPE_CUSTOM || t != b->built_type) return 0;
     if (s->margin < 0) return 0;
     switch (t) {
     case FXC_SHAPE_BOX: return s->u.box.half.x > 0 && s->u.box.half.y > 0 && s->u.box.half.z > 0;
@@ -519,12 +522,12 @@ static fix16_t *param_field(fxc_shape *s, unsigned k)
  * check the fields again), memory safe (a hull count only shrinks). */
 static void corrupt_shape(rd *r, body *b)
 {
-    static const int bad_types[] = { 0, 9, 10, -1, 0x7FFFFFFF, INT32_MIN };
+    static const int bad_types[] = { 0, 9, 10, -1, 0x7FFFFFFF, INT32_MIN, FXC_SHAPE_BOX, FXC_SHAPE_CYLINDER };
     uint8_t c = u8(r);
     fxc_shape *s = &b->s;
     b->corrupt = 1 + c % 4;
     switch (c % 4) {
-    case 0: s->type = (fxc_shape_type)bad_types[u8(r) % 6]; break;
+    case 0: s->type = (fxc_shape_type)bad_types[u8(r) % 8]; break;
     case 1: s->margin = val(r); break;
     case 2: {
         unsigned k = u8(r);
@@ -607,6 +610,7 @@ static void decode_shape(rd *r, body *b)
         break;
     }
     if (b->kind != K_CUSTOM) b->honest = 1;
+    b->built_type = (int)b->s.type;
     if (k >= 240) corrupt_shape(r, b);
     b->valid = b->ctor_status == FXC_OK && struct_valid(b);
 }
