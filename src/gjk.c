@@ -406,8 +406,19 @@ void fxc_simplex_points(const fxc_simplex *s, fxc_vec3 *a, fxc_vec3 *b)
 
 void fxc_result_points(const fxc_gjk_result *r, fxc_vec3 *a, fxc_vec3 *b)
 {
-    if (r->weighted) weighted_sources(&r->s, r->w, a, b);
-    else fxc_simplex_points(&r->s, a, b);
+    r->points(r, a, b);
+}
+
+/* The points of a result whose weights are known (the closed form). */
+static void known_weights(const fxc_gjk_result *r, fxc_vec3 *a, fxc_vec3 *b)
+{
+    weighted_sources(&r->s, r->w, a, b);
+}
+
+/* The points of GJK's result, weights from its simplex. */
+static void simplex_weights(const fxc_gjk_result *r, fxc_vec3 *a, fxc_vec3 *b)
+{
+    fxc_simplex_points(&r->s, a, b);
 }
 
 /* Copies only the points in use (a struct copy moves all four). */
@@ -621,7 +632,8 @@ static void put(fxc_simplex *s, fxc_vec3 a, fxc_vec3 b)
  * numerator and denominator is an exact 128-bit product (< 2^125). Both
  * parameters inside: the parallelogram's face, through the triangle that
  * holds (s, t) (s + t <= 1: the one at a0 - b0). The feature is written
- * to f as the region tests would write it. */
+ * to f as the region tests would write it. Either segment may have zero
+ * length (a point core): then A or E is 0 and its parameter is 0. */
 static void segment_pair(const fxc_vec3 a[2], const fxc_vec3 b[2], fxc_simplex *s, feature *f, int32_t w[3])
 {
     fxc_vec3 d1 = fxc_v3_sub(a[1], a[0]), d2 = fxc_v3_sub(b[1], b[0]), r = fxc_v3_sub(a[0], b[0]);
@@ -724,28 +736,21 @@ static fxc_vec3 flat_plane(const fxc_vec3 *a, int na, const fxc_vec3 *b, int nb)
  * so the cores touch along its plane. */
 void fxc_gjk_closed(fxc_pair *p, fxc_gjk_result *r)
 {
-    fxc_vec3 a[2], b[2];
+    fxc_vec3 a[2], b[2], P[3];
     int na, nb, i, inside;
+    feature f;
     measure m;
     fxc_simplex *s = &r->s;
     na = fxc_body_points(&p->a, a);
     nb = fxc_body_points(&p->b, b);
-    r->weighted = 0;
-    if (na == 2 && nb == 2) {
-        feature f;
-        fxc_vec3 P[3];
-        segment_pair(a, b, s, &f, r->w);
-        r->weighted = 1;
-        for (i = 0; i < s->n; i++) P[i] = s->p[i].w;
-        feature_measure(P, &f, &m);
-        inside = f.on_origin;
-    } else {
-        int j;
-        s->n = 0;
-        for (i = 0; i < na; i++)
-            for (j = 0; j < nb; j++) put(s, a[i], b[j]);
-        inside = simplex_reduce(s, &m);
-    }
+    /* a point is a segment of zero length (segment_pair takes it) */
+    if (na == 1) a[1] = a[0];
+    if (nb == 1) b[1] = b[0];
+    segment_pair(a, b, s, &f, r->w);
+    r->points = known_weights;
+    for (i = 0; i < s->n; i++) P[i] = s->p[i].w;
+    feature_measure(P, &f, &m);
+    inside = f.on_origin;
     r->iterations = 0;
     r->touch = 0;
     r->touch_dir = fxc_v3(0, 0, 0);
@@ -779,7 +784,7 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
      * (the support of A - B along it is the likeliest closest point). */
     fxc_vec3 dir = fxc_pair_first_dir(p);
 
-    r->weighted = 0;
+    r->points = simplex_weights;
     g.track_touch = sep_exit < 0 && hit_exit < 0;
     g.stall = 0;
     g.bracket = FXC_NO_BRACKET;

@@ -25,7 +25,7 @@ typedef enum {
     FXC_GJK_FAILED       /* a callback misbehaved (the pair's status says how) */
 } fxc_gjk_outcome;
 
-typedef struct {
+typedef struct fxc_gjk_result_s {
     fxc_simplex s;
     fxc_vec3 dir;         /* proven separating axis for the normal (A to B), 28 bits: */
     int64_t low8;         /* A - B lies >= low8 (2^-8 LSB) beyond the origin along dir */
@@ -34,8 +34,13 @@ typedef struct {
                            * zero when that point is the origin */
     uint32_t feature_t;   /* 1 / |feature_dir| = feature_t * 2^-feature_e (fxc_rsqrt) */
     int feature_e;
-    int weighted;         /* w holds the Q30 weights of s's closest point (else computed) */
-    int32_t w[3];
+    int32_t w[3];         /* the closed form's Q30 weights of s's closest point */
+    /* The closest points on A and on B of the final simplex (pair frame),
+     * as the algorithm that made the result gives them (fxc_result_points):
+     * GJK's from its simplex's region weights, the closed form's from w.
+     * Reached through the result, so that a firmware of spheres and
+     * capsules links no region weights. */
+    void (*points)(const struct fxc_gjk_result_s *r, fxc_vec3 *a, fxc_vec3 *b);
     fxc_gjk_outcome outcome;
     int iterations;
     /* A support plane seen on the way: A - B rises at most FXC_TOUCH_TOL
