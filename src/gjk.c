@@ -12,9 +12,9 @@
  *  - Termination: a repeated support point, the distance and the best
  *    lower bound within 1 LSB, no measurable progress (neither a smaller
  *    distance nor a bracket between distance and lower bound narrowed by
- *    a quarter) for
- *    FXC_GJK_STALL_STEPS steps, not counting steps that halve the previous
- *    step's bracket, with the bounds within 2 LSB; otherwise a stall, or
+ *    a quarter) for FXC_GJK_STALL_STEPS steps, not counting steps that
+ *    halve the previous step's bracket, with the bounds within 2 LSB (and
+ *    the measure's tilt far from the origin); otherwise a stall, or
  *    the hard cap FXC_GJK_MAX_ITERATIONS, ends GJK unconverged
  *    (FXC_ERR_NO_CONVERGENCE for the query, with the best answer).
  *  - The normal is a proven separating axis: a direction whose support
@@ -152,10 +152,16 @@ static int64_t feature_dist2(const fxc_vec3 *P, const feature *f)
  * measured along the feature's fitted direction d: u8 = (-d . P) / |d| in
  * units of 2^-8 raw LSB. -d . P is exact (< 2^59); 1/|d| comes from
  * fxc_rsqrt (relative 2^-28), kept so lower bounds along the same d cost
- * one multiplication. */
+ * one multiplication. The direction is off the feature's true normal by
+ * up to 2^-27 rad from its own construction and as much from its fitting
+ * to 28 bits (each component floored: sqrt(3) units in 2^27), so u8 may
+ * be off by 4 |P| 2^-27 raw: tilt8 bounds it by the components' sum
+ * (below 2^31 for points below 2^29): nothing at everyday sizes, up to
+ * 12 LSB for a feature 2^28 raw (4096 units) from the origin. */
 typedef struct {
     fxc_vec3 d;
     int64_t u8;
+    int64_t tilt8; /* 2^-8 LSB: (|P.x| + |P.y| + |P.z|) / 2^17 */
     uint32_t t; /* 1/|d| = t * 2^-e */
     int e;
 } measure;
@@ -169,15 +175,19 @@ static int64_t along8(const measure *m, int64_t x)
 static void feature_measure(const fxc_vec3 *P, const feature *f, measure *m)
 {
     int64_t unum;
+    fxc_vec3 P0;
     m->u8 = 0;
+    m->tilt8 = 0;
     m->t = 0;
     m->e = 0;
     if (f->on_origin || !fxc_dir_fit(&f->dir, &m->d)) {
         m->d = fxc_v3(0, 0, 0);
         return;
     }
+    P0 = P[f->idx[0]];
+    m->tilt8 = (fxc_abs_u32(P0.x) + fxc_abs_u32(P0.y) + fxc_abs_u32(P0.z)) >> 17;
     fxc_rsqrt((uint64_t)fxc_v3_dot_wide(m->d, m->d), &m->t, &m->e);
-    unum = -fxc_v3_dot_wide(m->d, P[f->idx[0]]);
+    unum = -fxc_v3_dot_wide(m->d, P0);
     if (unum < 0) unum = 0; /* the fitted d may tilt a zero distance */
     m->u8 = along8(m, unum);
 }
@@ -520,9 +530,9 @@ static fxc_gjk_outcome progress(gjk_state *g, const fxc_simplex *s, int64_t br, 
         return GJK_GO_ON;
     }
     /* Stop, converged: no progress, but the best distance and lower bound
-     * are within 2 LSB (they may even cross: the measure is accurate to
-     * ~1 LSB far from the origin). */
-    if (g->best_m.u8 - g->ax.best.low8 <= (int64_t)2 * 256) return FXC_GJK_CONVERGED;
+     * are within 2 LSB, or as close as the measure resolves at the
+     * feature's distance from the origin (tilt8; they may even cross). */
+    if (g->best_m.u8 - g->ax.best.low8 <= (int64_t)2 * 256 + g->best_m.tilt8) return FXC_GJK_CONVERGED;
     /* Go on: the narrowest bracket fell by a quarter. Not "halved": beside
      * a knife-edged disc the bracket falls by a little less than half per
      * two steps, the supports alternating between the rim's two sides.

@@ -1019,3 +1019,42 @@ void test_fuzz_gjk_knife_disc_alternating(void)
     CHECK(fxc_shape_point(&b, 131329) == FXC_OK);
     queries_both(&a, &ta, &b, &tb, &rounded, "knife disc, point, with margins");
 }
+
+/* Found in the same run, 0.2 M inputs in: a plank 2 LSB thick, 22 LSB
+ * tall and 5140 units long (a box, margin 11 raw) under a nearly
+ * orthonormal rotation, and a point (margin 11 raw) 32 LSB above its
+ * centre: 21 LSB between the cores, so the margins touch. plank/point
+ * stalled with its bracket 2.4 LSB wide (FXC_ERR_NO_CONVERGENCE), while
+ * point/plank answered FXC_TOUCHING: the far end of the plank lies 2^28
+ * raw from the origin, where the direction's 28-bit fitting moves the
+ * distance measure by a few LSB, so the bracket cannot close to 2 LSB.
+ * The convergence rule now allows that tilt (gjk.c, measure). Expected:
+ * the point's height above the plank's top face plane, in double, less
+ * the margins: -1.00 raw, so touching (FXC_TOUCH_TOL = 1 LSB, and the
+ * rotated corners are rounded to the LSB) in both orders. */
+void test_fuzz_gjk_far_plank_tilt(void)
+{
+    static const int32_t rot[9] = { 65537, -7, 6, 6, 65537, -7, -7, 6, 65537 };
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_mat3 m;
+    rg_vec ex, ey, ez, n, rel;
+    double gap;
+    expect e = { FXC_OVERLAPPING, FXC_TOUCHING, FXC_TOUCHING, 0, UNCHECKED, 1 };
+    set_rot(&m, rot);
+    CHECK(fxc_shape_box(&a, fxc_v3(1, 168430080, 11), 11) == FXC_OK);
+    CHECK(fxc_shape_point(&b, 11) == FXC_OK);
+    fxc_transform_set(&ta, &m, fxc_v3(11, 11, 11));
+    fxc_transform_set(&tb, &m, fxc_v3(11, 11, 43));
+    /* the columns of the rotation, the top face's normal, and the point's
+     * height above that face (raw LSB) */
+    ex = rg_v(rot[0] / 65536.0, rot[3] / 65536.0, rot[6] / 65536.0);
+    ey = rg_v(rot[1] / 65536.0, rot[4] / 65536.0, rot[7] / 65536.0);
+    ez = rg_v(rot[2] / 65536.0, rot[5] / 65536.0, rot[8] / 65536.0);
+    n = rg_cross(ex, ey);
+    n = rg_scale(n, 1.0 / sqrt(rg_dot(n, n)));
+    rel = rg_v(0, 0, 32);
+    gap = rg_dot(rel, n) - 11 * rg_dot(ez, n) - 22;
+    CHECK_MSG(fabs(gap) <= 1.5, "the reference's gap %.3f raw is no touching contact", gap);
+    queries_both(&a, &ta, &b, &tb, &e, "far plank, point");
+}
