@@ -73,6 +73,20 @@ static inline int fxc_dir_fit(const fxc_vec3w *d, fxc_vec3 *out)
  * kinds it takes). Returns the count. */
 int fxc_body_points(const fxc_body *b, fxc_vec3 out[2]);
 
+/* A core point (local frame) in the pair frame: through R, plus the
+ * body's offset (bounded by the range check), rounded as its support
+ * points are. */
+fxc_vec3 fxc_body_place(const fxc_body *b, fxc_vec3 local);
+
+/* A fitted world direction (below 2^28) in the body's own frame: R^T d,
+ * below 2^31. */
+fxc_vec3 fxc_body_local_dir(const fxc_body *b, fxc_vec3 d);
+
+/* Point of a circle of radius r (< 2^28) in the local z = 0 plane
+ * farthest along (dx, dy): never outside the circle (error < 1 LSB
+ * inwards); the centre when (dx, dy) is zero. */
+void fxc_rim_point(fix16_t r, int32_t dx, int32_t dy, fxc_vec3 *p);
+
 /* GJK's first direction (p->start). */
 static inline fxc_vec3 fxc_pair_first_dir(const fxc_pair *p)
 {

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include "epa.h"
 #include "kind.h"
+#include "query.h"
 #include "wide.h"
 
 /* All-zero results, the answer on every error. */
@@ -98,18 +99,9 @@ static int contact_status(int64_t signed_dist, int deep)
     return deep;
 }
 
-/* A fitted direction d (28 bits) with its reciprocal length,
- * 1 / |d| = t * 2^-e (fxc_rsqrt, relative error below 2^-28), worked out
- * once for the normal and the margins. t = 0: the zero direction. */
-typedef struct {
-    fxc_vec3 d;
-    uint32_t t;
-    int e;
-} direction;
-
-static direction direction_of(fxc_vec3 d)
+fxc_direction fxc_direction_of(fxc_vec3 d)
 {
-    direction r;
+    fxc_direction r;
     r.d = d;
     r.t = 0;
     r.e = 0;
@@ -124,7 +116,7 @@ static direction direction_of(fxc_vec3 d)
  * exact offset even at the largest margin, so that a point pushed out by
  * it is as good as the distance (a unit normal rounded to Q16.16 first
  * would be off by up to 2^-17 per component: 2^11 LSB at that margin). */
-static fxc_vec3 scaled(const direction *u, fix16_t x)
+fxc_vec3 fxc_direction_scaled(const fxc_direction *u, fix16_t x)
 {
     return fxc_v3((fix16_t)fxc_mul_rsqrt(fxc_smull(x, u->d.x), u->t, u->e),
                   (fix16_t)fxc_mul_rsqrt(fxc_smull(x, u->d.y), u->t, u->e),
@@ -134,11 +126,11 @@ static fxc_vec3 scaled(const direction *u, fix16_t x)
 /* The points on the surfaces: the core points (pair frame) pushed out by
  * the margins along u (from A to B; none for the zero direction), in world
  * space. */
-static void surface(const fxc_pair *p, const direction *u, fxc_vec3 ca, fxc_vec3 cb, fxc_vec3 *pa, fxc_vec3 *pb)
+static void surface(const fxc_pair *p, const fxc_direction *u, fxc_vec3 ca, fxc_vec3 cb, fxc_vec3 *pa, fxc_vec3 *pb)
 {
     if (u->t != 0) {
-        ca = fxc_v3_add(ca, scaled(u, p->a.shape->margin));
-        cb = fxc_v3_sub(cb, scaled(u, p->b.shape->margin));
+        ca = fxc_v3_add(ca, fxc_direction_scaled(u, p->a.shape->margin));
+        cb = fxc_v3_sub(cb, fxc_direction_scaled(u, p->b.shape->margin));
     }
     *pa = fxc_pair_to_world(p, ca);
     *pb = fxc_pair_to_world(p, cb);
@@ -152,20 +144,17 @@ static void surface(const fxc_pair *p, const direction *u, fxc_vec3 ca, fxc_vec3
  * the line between them (the final feature's exact direction, which a
  * proven axis on a curved core may miss by a little), so that they lie
  * the distance apart. Returns the signed distance (margins subtracted). */
-static int64_t apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *n, fxc_vec3 *pa, fxc_vec3 *pb)
+static int64_t apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_direction *u, fxc_vec3 *n, fxc_vec3 *pa,
+                            fxc_vec3 *pb)
 {
     fxc_vec3 ca, cb, d = g->dir;
-    direction line;
+    fxc_direction line;
     line.d = g->feature_dir;
     line.t = g->feature_t;
     line.e = g->feature_e;
     if (g->dist8 <= (int64_t)FXC_TOUCH_TOL * 256 && g->low8 < -(int64_t)FXC_TOUCH_TOL * 256) (void)prove_touching(p, g, &d);
-    if (d.x == line.d.x && d.y == line.d.y && d.z == line.d.z) {
-        *n = scaled(&line, FXC_ONE);
-    } else {
-        direction u = direction_of(d);
-        *n = scaled(&u, FXC_ONE);
-    }
+    *u = d.x == line.d.x && d.y == line.d.y && d.z == line.d.z ? line : fxc_direction_of(d);
+    *n = fxc_direction_scaled(u, FXC_ONE);
     fxc_result_points(g, &ca, &cb);
     surface(p, &line, ca, cb, pa, pb);
     return (int64_t)fxc_gjk_distance(g) - margins(p);
@@ -243,15 +232,16 @@ static int distance(const fxc_shape *a, const fxc_transform *ta, const fxc_shape
          * origin's own weights in the simplex: a point of A and one of B
          * that coincide, in the overlap of the cores. */
         fxc_vec3 d = fxc_v3(0, 0, 0), ca, cb;
-        direction u;
+        fxc_direction u;
         st = FXC_OVERLAPPING;
         if (margins(&p) <= FXC_TOUCH_TOL && prove_touching(&p, &g, &d)) st = FXC_TOUCHING;
-        u = direction_of(d);
-        out->normal = scaled(&u, FXC_ONE);
+        u = fxc_direction_of(d);
+        out->normal = fxc_direction_scaled(&u, FXC_ONE);
         fxc_result_points(&g, &ca, &cb);
         surface(&p, &u, ca, cb, &out->point_a, &out->point_b);
     } else {
-        int64_t dist = apart_result(&p, &g, &out->normal, &out->point_a, &out->point_b);
+        fxc_direction u;
+        int64_t dist = apart_result(&p, &g, &u, &out->normal, &out->point_a, &out->point_b);
         out->distance = dist > 0 ? (fix16_t)dist : 0;
         st = g.outcome != FXC_GJK_CONVERGED ? FXC_ERR_NO_CONVERGENCE : contact_status(dist, FXC_OVERLAPPING);
     }
@@ -294,45 +284,50 @@ static int core_depth(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, f
     return FXC_OK;
 }
 
-/* fxc_collide into *out (a local of the caller), on a workspace marked
- * busy. */
-static int collide(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
-                   fxc_workspace *ws, fxc_cache *cache, fxc_contact *out)
+int fxc_collide_pair(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                     const fxc_transform *tb, fxc_workspace *ws, fxc_cache *cache, fxc_contact *out, fxc_direction *u)
 {
-    fxc_pair p;
     fxc_gjk_result g;
     int64_t sd;
-    int st = start(&p, a, ta, b, tb, cache, -1, &g);
+    int st = start(p, a, ta, b, tb, cache, -1, &g);
+    u->t = 0;
     if (st != FXC_OK) return st;
     out->gjk_iterations = g.iterations;
 
     if (g.outcome != FXC_GJK_CONTAINED) {
         /* Cores apart: GJK's distance less the margins (shallow contact of
          * rounded shapes needs no EPA). */
-        sd = apart_result(&p, &g, &out->normal, &out->point_a, &out->point_b);
+        sd = apart_result(p, &g, u, &out->normal, &out->point_a, &out->point_b);
         st = g.outcome != FXC_GJK_CONVERGED ? FXC_ERR_NO_CONVERGENCE : FXC_OK;
     } else {
         fxc_epa_result e;
-        st = core_depth(&p, &g, ws, &e);
+        st = core_depth(p, &g, ws, &e);
         out->epa_iterations = e.iterations;
         out->depth_error = e.depth - e.low;
-        sd = -((int64_t)e.depth + margins(&p));
-        direction u;
+        sd = -((int64_t)e.depth + margins(p));
         if (e.t != 0) {
-            u.d = e.dir;
-            u.t = e.t;
-            u.e = e.e;
+            u->d = e.dir;
+            u->t = e.t;
+            u->e = e.e;
         } else {
-            u = direction_of(e.dir);
+            *u = fxc_direction_of(e.dir);
         }
-        out->normal = scaled(&u, FXC_ONE);
-        surface(&p, &u, e.point_a, e.point_b, &out->point_a, &out->point_b);
+        out->normal = fxc_direction_scaled(u, FXC_ONE);
+        surface(p, u, e.point_a, e.point_b, &out->point_a, &out->point_b);
     }
     if (sd >= 0) out->distance = (fix16_t)sd;
     else out->depth = (fix16_t)-sd;
-    out->support_calls = p.support_calls;
-    if (p.status != FXC_OK) return p.status;
+    out->support_calls = p->support_calls;
+    if (p->status != FXC_OK) return p->status;
     return st != FXC_OK ? st : contact_status(sd, FXC_PENETRATING);
+}
+
+int fxc_workspace_claim(fxc_workspace *ws)
+{
+    if (ws == NULL) return FXC_ERR_NULL;
+    if (ws->busy == FXC_WORKSPACE_BUSY) return FXC_ERR_BUSY;
+    ws->busy = FXC_WORKSPACE_BUSY;
+    return FXC_OK;
 }
 
 int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
@@ -348,14 +343,12 @@ int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta,
 {
     fxc_contact c = zero_contact;
     int st;
+    fxc_pair p;
+    fxc_direction u;
     if (out == NULL) return FXC_ERR_NULL;
-    if (ws == NULL) {
-        st = FXC_ERR_NULL;
-    } else if (ws->busy == FXC_WORKSPACE_BUSY) {
-        st = FXC_ERR_BUSY;
-    } else {
-        ws->busy = FXC_WORKSPACE_BUSY;
-        st = collide(a, ta, b, tb, ws, cache, &c);
+    st = fxc_workspace_claim(ws);
+    if (st == FXC_OK) {
+        st = fxc_collide_pair(&p, a, ta, b, tb, ws, cache, &c, &u);
         ws->busy = 0;
     }
     if (st < 0 && st != FXC_ERR_CAPACITY && st != FXC_ERR_NO_CONVERGENCE) c = zero_contact;

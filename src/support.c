@@ -21,7 +21,7 @@ static int64_t dot_local(fxc_vec3 d, fxc_vec3 p)
  * xy part (a direction near the axis) loses nothing; the length is rounded
  * up and the division truncates, so the point never lies outside the
  * circle (error < 1 LSB inwards). r * x < 2^58. */
-static void rim_point(fix16_t r, int32_t dx, int32_t dy, fxc_vec3 *p)
+void fxc_rim_point(fix16_t r, int32_t dx, int32_t dy, fxc_vec3 *p)
 {
     fxc_vec3 f;
     uint64_t s;
@@ -100,16 +100,12 @@ static fxc_vec3 rotate(const fxc_mat3 *R, int transpose, fxc_vec3 v)
     return fxc_v3(r[0], r[1], r[2]);
 }
 
-/* A core point (local frame) in the pair frame: through R, plus the
- * body's offset (bounded by the range check). */
-static fxc_vec3 placed(const fxc_body *b, fxc_vec3 local)
+fxc_vec3 fxc_body_place(const fxc_body *b, fxc_vec3 local)
 {
     return fxc_v3_add(rotate(b->rot, 0, local), b->offset);
 }
 
-/* A world direction (fitted, below 2^28) in the body's own frame: R^T d,
- * below 2^31. */
-static fxc_vec3 local_dir(const fxc_body *b, fxc_vec3 d)
+fxc_vec3 fxc_body_local_dir(const fxc_body *b, fxc_vec3 d)
 {
     return rotate(b->rot, 1, d);
 }
@@ -139,15 +135,15 @@ static fxc_vec3 farthest(const fxc_vec3 *v, int n, fxc_vec3 l)
 
 fxc_vec3 fxc_support_segment(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
-    fxc_vec3 l = local_dir(b, d), e0 = b->shape->u.segment.a, e1 = b->shape->u.segment.b;
+    fxc_vec3 l = fxc_body_local_dir(b, d), e0 = b->shape->u.segment.a, e1 = b->shape->u.segment.b;
     (void)p;
-    return placed(b, dot_local(l, e1) > dot_local(l, e0) ? e1 : e0);
+    return fxc_body_place(b, dot_local(l, e1) > dot_local(l, e0) ? e1 : e0);
 }
 
 fxc_vec3 fxc_support_triangle(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
     (void)p;
-    return placed(b, farthest(b->shape->u.triangle.v, 3, local_dir(b, d)));
+    return fxc_body_place(b, farthest(b->shape->u.triangle.v, 3, fxc_body_local_dir(b, d)));
 }
 
 /* A box's support point: the corner the signs of R^T d pick (each the
@@ -160,7 +156,7 @@ fxc_vec3 fxc_support_box(fxc_pair *p, fxc_body *b, fxc_vec3 d)
     (void)p;
     if (!(b->u.box.known & (1u << k))) {
         const fxc_vec3 h = b->shape->u.box.half;
-        b->u.box.corner[k] = placed(b, fxc_v3(k & 1 ? h.x : -h.x, k & 2 ? h.y : -h.y, k & 4 ? h.z : -h.z));
+        b->u.box.corner[k] = fxc_body_place(b, fxc_v3(k & 1 ? h.x : -h.x, k & 2 ? h.y : -h.y, k & 4 ? h.z : -h.z));
         b->u.box.known |= 1u << k;
     }
     return b->u.box.corner[k];
@@ -175,25 +171,25 @@ void fxc_prepare_box(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 
 fxc_vec3 fxc_support_cylinder(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
-    fxc_vec3 l = local_dir(b, d), q;
+    fxc_vec3 l = fxc_body_local_dir(b, d), q;
     fix16_t h = b->shape->u.cylinder.half_height;
     (void)p;
-    rim_point(b->shape->u.cylinder.radius, l.x, l.y, &q);
+    fxc_rim_point(b->shape->u.cylinder.radius, l.x, l.y, &q);
     q.z = l.z >= 0 ? h : -h;
-    return placed(b, q);
+    return fxc_body_place(b, q);
 }
 
 /* The apex (0,0,h) scores l.z*h; the best base point q scores -l.z*h +
  * l_xy.q_xy. All below 2^61. */
 fxc_vec3 fxc_support_cone(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
-    fxc_vec3 l = local_dir(b, d), q;
+    fxc_vec3 l = fxc_body_local_dir(b, d), q;
     fix16_t h = b->shape->u.cone.half_height;
     (void)p;
-    rim_point(b->shape->u.cone.radius, l.x, l.y, &q);
+    fxc_rim_point(b->shape->u.cone.radius, l.x, l.y, &q);
     if (2 * fxc_smull(l.z, h) >= fxc_smull(l.x, q.x) + fxc_smull(l.y, q.y)) q = fxc_v3(0, 0, h);
     else q.z = -h;
-    return placed(b, q);
+    return fxc_body_place(b, q);
 }
 
 /* A hull's farthest vertex. Where 64-bit products are soft (the
@@ -206,9 +202,9 @@ fxc_vec3 fxc_support_hull(fxc_pair *p, fxc_body *b, fxc_vec3 d)
     const fxc_vec3 *v = b->shape->u.hull.vertices;
     (void)p;
 #if FXC_SOFT_MULTIPLY
-    return placed(b, v[fxc_hull_argmax_filtered(v, b->shape->u.hull.count, local_dir(b, d), b->reach_bits)]);
+    return fxc_body_place(b, v[fxc_hull_argmax_filtered(v, b->shape->u.hull.count, fxc_body_local_dir(b, d), b->reach_bits)]);
 #else
-    return placed(b, farthest(v, b->shape->u.hull.count, local_dir(b, d)));
+    return fxc_body_place(b, farthest(v, b->shape->u.hull.count, fxc_body_local_dir(b, d)));
 #endif
 }
 
@@ -221,14 +217,14 @@ fxc_vec3 fxc_support_hull(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 static fxc_vec3 callback_support(fxc_pair *p, const fxc_body *b, fxc_vec3 d)
 {
     fix16_t bound = b->shape->u.custom.bound;
-    fxc_vec3 l = local_dir(b, d), q;
+    fxc_vec3 l = fxc_body_local_dir(b, d), q;
     if (l.x == 0 && l.y == 0 && l.z == 0) l.x = FXC_ONE;
     q = b->shape->u.custom.fn(l, b->shape->u.custom.user);
     if (q.x > bound || q.x < -bound || q.y > bound || q.y < -bound || q.z > bound || q.z < -bound) {
         p->status = FXC_ERR_CALLBACK;
         q = fxc_v3(0, 0, 0);
     }
-    return placed(b, q);
+    return fxc_body_place(b, q);
 }
 
 /* Is point q at least as far along d as k, but for rounding? d.(k - q)
@@ -270,8 +266,8 @@ int fxc_body_points(const fxc_body *b, fxc_vec3 out[2])
         out[0] = b->offset;
         return 1;
     }
-    out[0] = placed(b, b->shape->u.segment.a);
-    out[1] = placed(b, b->shape->u.segment.b);
+    out[0] = fxc_body_place(b, b->shape->u.segment.a);
+    out[1] = fxc_body_place(b, b->shape->u.segment.b);
     return 2;
 }
 

@@ -1,0 +1,33 @@
+/* What the queries share with the manifold (internal header): the normal's
+ * direction, margins pushed along it, and fxc_collide's work on a pair. */
+#ifndef FXC_QUERY_H
+#define FXC_QUERY_H
+
+#include "pair.h"
+
+/* A fitted direction d (28 bits) with its reciprocal length,
+ * 1 / |d| = t * 2^-e (fxc_rsqrt, relative error below 2^-28), worked out
+ * once for the normal and the margins. t = 0: the zero direction. */
+typedef struct {
+    fxc_vec3 d;
+    uint32_t t;
+    int e;
+} fxc_direction;
+
+fxc_direction fxc_direction_of(fxc_vec3 d);
+
+/* x * d_i / |d| per component, rounded once (see query.c): the unit
+ * normal for x = 1 unit, a margin's offset along the normal. */
+fxc_vec3 fxc_direction_scaled(const fxc_direction *u, fix16_t x);
+
+/* Marks a workspace busy for a query: FXC_OK, or FXC_ERR_NULL /
+ * FXC_ERR_BUSY (already taken). The query clears ws->busy when done. */
+int fxc_workspace_claim(fxc_workspace *ws);
+
+/* fxc_collide's answer into *out (zeroed by the caller), on a workspace
+ * the caller claimed; also the pair as set up and the normal's direction
+ * (A to B; t = 0 when there is none). Returns fxc_collide's status. */
+int fxc_collide_pair(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                     const fxc_transform *tb, fxc_workspace *ws, fxc_cache *cache, fxc_contact *out, fxc_direction *u);
+
+#endif /* FXC_QUERY_H */
