@@ -283,6 +283,68 @@ int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta,
                        const fxc_shape *b, const fxc_transform *tb,
                        fxc_workspace *ws, fxc_cache *cache, fxc_contact *out);
 
+/* ---- Contact manifold ------------------------------------------------------
+ * Up to four contact points for a physics step or a gripper: the normal of
+ * fxc_collide, and the points where the two surfaces meet across it, each
+ * with its own separation and a feature id that stays the same from frame
+ * to frame while the contact persists (a solver can warm-start from it).
+ *
+ * How: each shape's supporting feature along the normal (a face, an edge
+ * or a vertex; a cylinder's cap as an octagon of rim points), the one with
+ * more points as the reference (A's on a tie), the other clipped against
+ * its side planes, each point's separation measured along the normal to
+ * the reference feature's plane, and more than four reduced to the four
+ * that keep the area: the deepest, the farthest from it, then the one
+ * adding the most area on each side of the line through those two. A
+ * sphere, a callback, or a vertex against anything gives one point:
+ * fxc_collide's. */
+#define FXC_MANIFOLD_MAX_POINTS 4
+
+/* A feature id names one feature of each shape, 16 bits each: bits 15-14
+ * the kind (0 vertex, 1 edge, 2 face), bits 6-0 and 13-7 the numbers of
+ * the vertices that name it (a vertex: its number; an edge: its two ends,
+ * the smaller first; a face: its two smallest). Vertex numbers: a box's
+ * corner k has the + side of local axis j when bit j of k is set; a
+ * hull's, its index; a segment's a = 0, b = 1; a triangle's, its order; a
+ * cylinder's caps are octagons 0-7 (+z) and 8-15 (-z), its side's rim
+ * points 16 (+z) and 17 (-z); a cone's apex 16, base octagon 0-7, base
+ * rim point 17. */
+#define FXC_FEATURE_VERTEX 0u
+#define FXC_FEATURE_EDGE 1u
+#define FXC_FEATURE_FACE 2u
+#define FXC_FEATURE_KIND(code) ((unsigned)(code) >> 14)
+
+typedef struct {
+    fxc_vec3 point_a;    /* on A's surface (world) */
+    fxc_vec3 point_b;    /* on B's surface (world): point_a + separation * normal */
+    fix16_t separation;  /* along the normal, raw: negative = penetration */
+    uint32_t id;         /* A's feature (low 16 bits) and B's (high 16 bits) */
+} fxc_manifold_point;
+
+typedef struct {
+    fxc_vec3 normal;     /* unit, from A to B: fxc_collide's normal */
+    int count;           /* 0 .. FXC_MANIFOLD_MAX_POINTS; 0 when separated beyond the margin */
+    fxc_manifold_point point[FXC_MANIFOLD_MAX_POINTS]; /* the deepest first */
+    fix16_t distance;    /* as fxc_collide's */
+    fix16_t depth;       /* as fxc_collide's */
+    int gjk_iterations;  /* <= FXC_GJK_MAX_ITERATIONS */
+    int epa_iterations;  /* <= FXC_EPA_MAX_ITERATIONS */
+    int support_calls;   /* <= FXC_MAX_SUPPORT_CALLS */
+} fxc_contact_manifold;
+
+/* Contact manifold of A and B. speculative (raw, 0 .. 2^FXC_RANGE_BITS
+ * units): points separated by up to this much are kept (a solver's
+ * speculative contacts); 0 keeps only touching and penetrating ones.
+ * Returns fxc_collide's status for the pair: FXC_SEPARATED (count 0 when
+ * the distance exceeds speculative), FXC_TOUCHING, FXC_PENETRATING, or an
+ * error (FXC_ERR_CAPACITY / FXC_ERR_NO_CONVERGENCE: the points of the best
+ * answer; FXC_ERR_NEGATIVE_SIZE / FXC_ERR_RANGE for speculative below 0 or
+ * beyond the range; the errors of fxc_collide). `out` is written once, at
+ * the end (zeroed on error). */
+int fxc_manifold(const fxc_shape *a, const fxc_transform *ta,
+                 const fxc_shape *b, const fxc_transform *tb,
+                 fix16_t speculative, fxc_workspace *ws, fxc_contact_manifold *out);
+
 /* Version string of the compiled library ("major.minor.patch"). */
 const char *fxc_version(void);
 

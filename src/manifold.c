@@ -1,0 +1,499 @@
+/* Contact manifold: up to four points across fxc_collide's normal.
+ *
+ *  1. fxc_collide's answer for the pair: status, normal n (28-bit fitted
+ *     direction), distance or depth;
+ *  2. each core's supporting feature along n (feature.c): the one with
+ *     more points is the reference (A's on a tie), the other incident;
+ *  3. the incident feature clipped against the reference's side planes
+ *     (Sutherland-Hodgman), an edge against an edge by their crossing;
+ *  4. each point projected along n onto the reference feature's plane:
+ *     its separation, and its point on the reference shape;
+ *  5. more than four points reduced to four that keep the area.
+ * A single-point feature on either side (a vertex, a sphere, a callback)
+ * gives one point, fxc_collide's own.
+ *
+ * Budget: pair-frame points are below 2^28 raw, points of one core less
+ * than 2^29 apart and of two cores less than 2^30; directions (n, side
+ * planes, the reference plane's normal) are fitted to 28 bits, so each
+ * plane test s . (p - r) is exact in int64 (below 2^60). Two quantities
+ * are rounded: an intersection with a side plane (its parameter a Q30
+ * fraction: within 1 LSB) and a projection along n (its ratio a Q27
+ * fraction times n: within 1.5 LSB). */
+#include "feature.h"
+#include "query.h"
+#include "wide.h"
+
+/* A clipped point may be this much (raw) shallower than fxc_collide's
+ * deepest point (the two roundings of mul_div) before that point is taken
+ * in its place. */
+#define WITNESS_SLACK 2
+
+/* Clipping adds at most one point per side plane. */
+#define CLIP_MAX (2 * FXC_FEATURE_MAX)
+
+/* A point of the clipped polygon (pair frame, on the incident core) and
+ * the features it comes from on the incident and the reference shape. */
+typedef struct {
+    fxc_vec3 p;
+    uint16_t inc, ref;
+} clip_point;
+
+typedef struct {
+    clip_point v[CLIP_MAX];
+    int n;
+} polygon;
+
+/* A contact point before the margins: on A's and B's cores (pair frame). */
+typedef struct {
+    fxc_vec3 a, b;
+    int32_t sep; /* core separation along n, raw */
+    uint32_t id; /* A's feature | B's << 16 */
+} contact;
+
+typedef struct {
+    contact c[CLIP_MAX];
+    int n;
+} contact_set;
+
+/* ---- feature codes (fxcollide.h) ------------------------------------------ */
+
+static uint16_t code(unsigned kind, unsigned i, unsigned j)
+{
+    unsigned lo = i < j ? i : j, hi = i < j ? j : i;
+    return (uint16_t)(kind << 14 | (hi & 0x7Fu) << 7 | (lo & 0x7Fu));
+}
+
+/* A whole feature: a vertex, an edge, or a face named by its two smallest
+ * vertex numbers. */
+static uint16_t feature_code(const fxc_feature *f)
+{
+    unsigned lo = 0xFF, next = 0xFF;
+    int i;
+    if (f->n == 1) return code(FXC_FEATURE_VERTEX, f->id[0], f->id[0]);
+    if (f->n == 2) return code(FXC_FEATURE_EDGE, f->id[0], f->id[1]);
+    for (i = 0; i < f->n; i++) {
+        if (f->id[i] < lo) {
+            next = lo;
+            lo = f->id[i];
+        } else if (f->id[i] < next) {
+            next = f->id[i];
+        }
+    }
+    return code(FXC_FEATURE_FACE, lo, next);
+}
+
+/* The incident feature of a point made on the segment from P to Q: the
+ * edge between two vertices, the edge both lie on, or else the face. */
+static uint16_t segment_code(uint16_t p, uint16_t q, uint16_t face)
+{
+    if (FXC_FEATURE_KIND(p) == FXC_FEATURE_VERTEX && FXC_FEATURE_KIND(q) == FXC_FEATURE_VERTEX)
+        return code(FXC_FEATURE_EDGE, p & 0x7Fu, q & 0x7Fu);
+    if (p == q) return p;
+    return face;
+}
+
+/* ---- rounded ratios ----------------------------------------------------------- */
+
+/* num * mul / den rounded, for den > 0, |num| < 2^62, |mul| < 2^31 and a
+ * quotient below 2^31: the exact 93-bit product is shifted with den until
+ * den fits 32 bits, so den keeps at least 31 significant bits and the
+ * quotient is within 2^-31 of its size (below 0.5 LSB) plus 0.5 LSB of
+ * rounding. */
+static int32_t mul_div(int64_t num, int32_t mul, int64_t den)
+{
+    uint64_t a = num < 0 ? (uint64_t)0 - (uint64_t)num : (uint64_t)num, d = (uint64_t)den, r;
+    uint32_t m = fxc_abs_u32(mul);
+    fxc_i128 P = i128_mul64((int64_t)a, (int64_t)m);
+    int sh = fxc_bitlen64(d) - 32;
+    if (sh > 0) {
+        P = i128_shr(P, sh);
+        d >>= sh;
+    }
+    /* P.lo below 2^63 when the quotient is below 2^31: no carry */
+    r = P.hi != 0 || P.lo >= ((uint64_t)1 << 63) ? 0x7FFFFFFF : (P.lo + d / 2) / d;
+    if (r > 0x7FFFFFFF) r = 0x7FFFFFFF;
+    return (num < 0) != (mul < 0) ? -(int32_t)r : (int32_t)r;
+}
+
+/* p + (q - p) dp / (dp - dq) (dp and dq of opposite signs or zero; q - p
+ * below 2^30 per component): where the segment from p to q crosses a
+ * plane, each coordinate within 1 LSB. */
+static fxc_vec3 crossing(fxc_vec3 p, fxc_vec3 q, int64_t dp, int64_t dq)
+{
+    fxc_vec3 e = fxc_v3_sub(q, p);
+    int64_t den = dp - dq;
+    if (den == 0) return p;
+    if (den < 0) {
+        den = -den;
+        dp = -dp;
+    }
+    return fxc_v3_add(p, fxc_v3(mul_div(dp, e.x, den), mul_div(dp, e.y, den), mul_div(dp, e.z, den)));
+}
+
+/* ---- clipping ------------------------------------------------------------------- */
+
+/* Side plane of the reference polygon's edge from r to s: (s - r) x n,
+ * fitted; outward for a counter-clockwise polygon seen from +n. */
+static fxc_vec3 side_of(fxc_vec3 r, fxc_vec3 s, fxc_vec3 n)
+{
+    fxc_vec3w w = fxc_v3_cross_wide(fxc_v3_sub(s, r), n);
+    fxc_vec3 d;
+    if (!fxc_dir_fit(&w, &d)) d = fxc_v3(0, 0, 0); /* repeated point: cuts nothing */
+    return d;
+}
+
+/* Sutherland-Hodgman step: keeps the part of `in` with s . (p - r) <= 0,
+ * the crossings made on the side `ref` (a feature code). */
+static void clip_plane(const polygon *in, fxc_vec3 s, fxc_vec3 r, uint16_t ref, uint16_t inc_face, polygon *out)
+{
+    int i;
+    out->n = 0;
+    for (i = 0; i < in->n && out->n < CLIP_MAX - 1; i++) {
+        const clip_point *P = &in->v[i], *Q = &in->v[(i + 1) % in->n];
+        int64_t dp = fxc_v3_dot_wide(s, fxc_v3_sub(P->p, r)), dq = fxc_v3_dot_wide(s, fxc_v3_sub(Q->p, r));
+        if (dp <= 0) out->v[out->n++] = *P;
+        if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
+            clip_point *x = &out->v[out->n++];
+            x->p = crossing(P->p, Q->p, dp, dq);
+            x->inc = segment_code(P->inc, Q->inc, inc_face);
+            x->ref = ref;
+        }
+    }
+}
+
+/* Drops repeated neighbours from a clipped polygon (a segment clipped
+ * comes back with its crossing twice), keeping at least one point. */
+static void drop_repeats(polygon *g)
+{
+    int i, k = 0;
+    for (i = 0; i < g->n; i++) {
+        fxc_vec3 p = g->v[i].p, q = g->v[(i + g->n - 1) % g->n].p;
+        if (g->n > 1 && p.x == q.x && p.y == q.y && p.z == q.z) continue;
+        g->v[k++] = g->v[i];
+    }
+    if (k > 0) g->n = k;
+    else if (g->n > 1) g->n = 1;
+}
+
+/* The incident feature clipped against every side plane of a reference
+ * polygon of three or more points; repeated neighbours (a segment clipped
+ * comes back with its crossing twice) are dropped. */
+static void clip_polygon(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 n, polygon *out)
+{
+    polygon tmp, *cur = out, *next = &tmp;
+    uint16_t inc_face = feature_code(inc), ref_face = feature_code(ref);
+    int i, k;
+    for (i = 0; i < inc->n; i++) {
+        out->v[i].p = inc->p[i];
+        out->v[i].inc = code(FXC_FEATURE_VERTEX, inc->id[i], inc->id[i]);
+        out->v[i].ref = ref_face;
+    }
+    out->n = inc->n;
+    for (k = 0; k < ref->n && cur->n > 0; k++) {
+        const fxc_vec3 r = ref->p[k], s = ref->p[(k + 1) % ref->n];
+        polygon *t;
+        clip_plane(cur, side_of(r, s, n), r, code(FXC_FEATURE_EDGE, ref->id[k], ref->id[(k + 1) % ref->n]), inc_face, next);
+        t = cur;
+        cur = next;
+        next = t;
+    }
+    if (cur != out) *out = *cur;
+    drop_repeats(out);
+}
+
+/* Are two projected edges parallel enough to touch along a length? The
+ * incident edge's ends differ by dp - dq across the reference edge: at
+ * most 1/32 of |w| |q - p| (largest components: a bound of 2 to 3 degrees). */
+static int parallel(fxc_vec3 w, fxc_vec3 e, int64_t dp, int64_t dq)
+{
+    uint32_t wm = fxc_abs_u32(w.x) | fxc_abs_u32(w.y) | fxc_abs_u32(w.z);
+    uint32_t em = fxc_abs_u32(e.x) | fxc_abs_u32(e.y) | fxc_abs_u32(e.z);
+    int64_t diff = dp > dq ? dp - dq : dq - dp;
+    return diff <= (int64_t)(fxc_umull(wm, em) >> 5);
+}
+
+/* The fitted direction from r to s (zero when they coincide). */
+static fxc_vec3 direction_to(fxc_vec3 r, fxc_vec3 s)
+{
+    fxc_vec3w w = fxc_v3_widen(fxc_v3_sub(s, r));
+    fxc_vec3 d;
+    if (!fxc_dir_fit(&w, &d)) d = fxc_v3(0, 0, 0);
+    return d;
+}
+
+/* An edge against an edge: where they cross (seen along n), or, when they
+ * are parallel, the incident edge's part beside the reference edge (the
+ * slab between the planes through its ends). */
+static void clip_edges(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 n, polygon *out)
+{
+    fxc_vec3 r0 = ref->p[0], r1 = ref->p[1], p = inc->p[0], q = inc->p[1];
+    fxc_vec3 w = side_of(r0, r1, n);
+    int64_t dp = fxc_v3_dot_wide(w, fxc_v3_sub(p, r0)), dq = fxc_v3_dot_wide(w, fxc_v3_sub(q, r0));
+    uint16_t ref_edge = code(FXC_FEATURE_EDGE, ref->id[0], ref->id[1]), inc_edge = code(FXC_FEATURE_EDGE, inc->id[0], inc->id[1]);
+    int k;
+    if (parallel(w, fxc_v3_sub(q, p), dp, dq)) {
+        polygon tmp;
+        for (k = 0; k < 2; k++) {
+            tmp.v[k].p = k ? q : p;
+            tmp.v[k].inc = code(FXC_FEATURE_VERTEX, inc->id[k], inc->id[k]);
+            tmp.v[k].ref = ref_edge;
+        }
+        tmp.n = 2;
+        clip_plane(&tmp, direction_to(r1, r0), r0, code(FXC_FEATURE_VERTEX, ref->id[0], ref->id[0]), inc_edge, out);
+        clip_plane(out, direction_to(r0, r1), r1, code(FXC_FEATURE_VERTEX, ref->id[1], ref->id[1]), inc_edge, &tmp);
+        *out = tmp;
+        drop_repeats(out);
+        return;
+    }
+    out->n = 1;
+    out->v[0].ref = ref_edge;
+    if ((dp <= 0 && dq >= 0) || (dp >= 0 && dq <= 0)) {
+        out->v[0].p = crossing(p, q, dp, dq);
+        out->v[0].inc = inc_edge;
+    } else {
+        k = (dp < 0 ? -dp : dp) <= (dq < 0 ? -dq : dq) ? 0 : 1;
+        out->v[0].p = k ? q : p;
+        out->v[0].inc = code(FXC_FEATURE_VERTEX, inc->id[k], inc->id[k]);
+    }
+}
+
+/* ---- projection onto the reference plane ---------------------------------- */
+
+/* The reference feature's plane: through r0, normal f (fitted, f . n > 0).
+ * A polygon's from three of its points spread around it; an edge's holds
+ * the edge and the normal; if that plane is within 75 degrees of lying
+ * along n (f . n below a quarter of the largest components' product),
+ * the plane across n. */
+typedef struct {
+    fxc_vec3 r0, f;
+    int64_t fn; /* f . n > 0, below 2^58 */
+} ref_plane;
+
+static void reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
+{
+    fxc_vec3w w;
+    fxc_vec3 f, r0 = ref->p[0];
+    int ok;
+    if (ref->n >= 3) {
+        w = fxc_v3_cross_wide(fxc_v3_sub(ref->p[ref->n / 3], r0), fxc_v3_sub(ref->p[2 * ref->n / 3], r0));
+        ok = fxc_dir_fit(&w, &f);
+    } else {
+        fxc_vec3 e = fxc_v3_sub(ref->p[1], r0), across;
+        w = fxc_v3_cross_wide(e, n);
+        ok = fxc_dir_fit(&w, &across);
+        w = fxc_v3_cross_wide(across, e);
+        ok = ok && fxc_dir_fit(&w, &f);
+    }
+    pl->r0 = r0;
+    pl->f = f;
+    if (ok) {
+        uint32_t fm = fxc_abs_u32(f.x) | fxc_abs_u32(f.y) | fxc_abs_u32(f.z);
+        uint32_t nm = fxc_abs_u32(n.x) | fxc_abs_u32(n.y) | fxc_abs_u32(n.z);
+        pl->fn = fxc_v3_dot_wide(f, n);
+        if (pl->fn > 0 && (uint64_t)pl->fn >= fxc_umull(fm, nm) >> 4) return;
+    }
+    pl->f = n;
+    pl->fn = fxc_v3_dot_wide(n, n);
+}
+
+/* The incident point q moved along n onto the reference plane, and the
+ * core separation: q - q' = k n with k = f . (q - r0) / (f . n), so each
+ * component of k n and the separation k |n| (|n| = n_len raw, below 2^29)
+ * are one rounded ratio (mul_div: f . (q - r0) below 2^61, f . n at least
+ * a sixteenth of the largest components' product). ref_is_a: the
+ * reference is A's, so q is B's point (b - a = k n); else A's (b - a =
+ * -k n). */
+static void project(const ref_plane *pl, fxc_vec3 n, int32_t n_len, const clip_point *q, int ref_is_a, contact *c)
+{
+    int64_t num = fxc_v3_dot_wide(pl->f, fxc_v3_sub(q->p, pl->r0));
+    fxc_vec3 off = fxc_v3(mul_div(num, n.x, pl->fn), mul_div(num, n.y, pl->fn), mul_div(num, n.z, pl->fn));
+    int32_t sep = mul_div(num, n_len, pl->fn);
+    fxc_vec3 on_ref = fxc_v3_sub(q->p, off);
+    c->a = ref_is_a ? on_ref : q->p;
+    c->b = ref_is_a ? q->p : on_ref;
+    c->sep = ref_is_a ? sep : -sep;
+    c->id = ref_is_a ? (uint32_t)q->ref | (uint32_t)q->inc << 16 : (uint32_t)q->inc | (uint32_t)q->ref << 16;
+}
+
+/* ---- reduction to four points --------------------------------------------- */
+
+/* Twice the signed area of triangle (p, q, r) seen from +n, times |n|:
+ * n . ((q - p) x (r - p)) in 128 bits (cross below 2^59, n below 2^28). */
+static fxc_i128 area_n(fxc_vec3 n, fxc_vec3 p, fxc_vec3 q, fxc_vec3 r)
+{
+    fxc_vec3w c = fxc_v3_cross_wide(fxc_v3_sub(q, p), fxc_v3_sub(r, p));
+    return i128_add(i128_add(i128_mul64(c.x, n.x), i128_mul64(c.y, n.y)), i128_mul64(c.z, n.z));
+}
+
+static int i128_less(fxc_i128 a, fxc_i128 b)
+{
+    return i128_sign(i128_sub(a, b)) < 0;
+}
+
+/* Keeps at most FXC_MANIFOLD_MAX_POINTS of the contacts, the chosen first
+ * in order: the deepest (least separation; the first on a tie); the
+ * farthest from it; then the one making the largest triangle with those
+ * two on the left of the line through them, and the largest on its right
+ * (areas on the reference shape's points, exact in 128 bits). With four
+ * or fewer, only the deepest moves to the front. */
+static void reduce(contact_set *s, fxc_vec3 n)
+{
+    int pick[FXC_MANIFOLD_MAX_POINTS], np = 1, i, k;
+    contact keep[FXC_MANIFOLD_MAX_POINTS];
+    pick[0] = 0;
+    for (i = 1; i < s->n; i++)
+        if (s->c[i].sep < s->c[pick[0]].sep) pick[0] = i;
+    if (s->n > FXC_MANIFOLD_MAX_POINTS) {
+        fxc_vec3 p0 = s->c[pick[0]].a, p1;
+        int64_t best = -1;
+        fxc_i128 left = i128_from64(0), right = i128_from64(0);
+        int l = -1, r = -1;
+        /* points of one core, less than 2^29 apart: squares below 2^60 */
+        for (i = 0; i < s->n; i++) {
+            fxc_vec3 d = fxc_v3_sub(s->c[i].a, p0);
+            int64_t d2 = fxc_v3_dot_wide(d, d);
+            if (d2 > best) {
+                best = d2;
+                pick[1] = i;
+            }
+        }
+        np = 2;
+        p1 = s->c[pick[1]].a;
+        for (i = 0; i < s->n; i++) {
+            fxc_i128 t = area_n(n, p0, p1, s->c[i].a);
+            if (i128_less(left, t)) {
+                left = t;
+                l = i;
+            }
+            if (i128_less(t, right)) {
+                right = t;
+                r = i;
+            }
+        }
+        if (l >= 0) pick[np++] = l;
+        if (r >= 0) pick[np++] = r;
+    } else {
+        np = s->n;
+        for (i = 0, k = 1; i < s->n; i++)
+            if (i != pick[0]) pick[k++] = i;
+    }
+    for (i = 0; i < np; i++) keep[i] = s->c[pick[i]];
+    for (i = 0; i < np; i++) s->c[i] = keep[i];
+    s->n = np;
+}
+
+/* ---- the query --------------------------------------------------------------- */
+
+/* The contacts between the supporting features fa (A's) and fb (B's), both
+ * of two or more points: the one with more points is the reference (A's
+ * on a tie), the other clipped against it and projected onto its plane.
+ * Returns the count (0 when the clipped feature is empty). */
+static int feature_contacts(const fxc_feature *fa, const fxc_feature *fb, const fxc_direction *u, contact_set *s)
+{
+    int ref_is_a = fa->n >= fb->n, i;
+    const fxc_feature *ref = ref_is_a ? fa : fb, *inc = ref_is_a ? fb : fa;
+    polygon g;
+    ref_plane pl;
+    int32_t n_len = (int32_t)fxc_mul_rsqrt(fxc_v3_dot_wide(u->d, u->d), u->t, u->e);
+    if (ref->n >= 3) clip_polygon(ref, inc, u->d, &g);
+    else clip_edges(ref, inc, u->d, &g);
+    reference_plane(ref, u->d, &pl);
+    for (i = 0; i < g.n; i++) project(&pl, u->d, n_len, &g.v[i], ref_is_a, &s->c[i]);
+    s->n = g.n;
+    return s->n;
+}
+
+/* Drops the contacts separated by more than `keep` (raw, core separation),
+ * but never the deepest: the pair is within reach, so one point stays. */
+static void drop_beyond(contact_set *s, int64_t keep)
+{
+    int i, k = 0, deepest = 0;
+    for (i = 1; i < s->n; i++)
+        if (s->c[i].sep < s->c[deepest].sep) deepest = i;
+    for (i = 0; i < s->n; i++)
+        if (i == deepest || s->c[i].sep <= keep) s->c[k++] = s->c[i];
+    s->n = k;
+}
+
+/* The manifold's points from fxc_collide's answer c on the prepared pair:
+ * the features' contacts, or c's own point when either feature is a
+ * single point (or clipping leaves nothing). Margins push each point out
+ * along the normal, as fxc_collide's; separations lose them. */
+static void manifold_points(fxc_pair *p, const fxc_direction *u, const fxc_contact *c, fix16_t speculative,
+                            fxc_contact_manifold *m)
+{
+    fxc_feature fa, fb;
+    fxc_manifold_point witness;
+    contact_set s;
+    int32_t margins = p->a.shape->margin + p->b.shape->margin;
+    fxc_vec3 off_a, off_b;
+    int i;
+    fxc_support_feature(&p->a, u->d, 0, (uint32_t)speculative, &fa);
+    fxc_support_feature(&p->b, u->d, 1, (uint32_t)speculative, &fb);
+    witness.point_a = c->point_a;
+    witness.point_b = c->point_b;
+    witness.separation = c->distance > 0 ? c->distance : -c->depth;
+    witness.id = (uint32_t)feature_code(&fa) | (uint32_t)feature_code(&fb) << 16;
+    if (fa.n < 2 || fb.n < 2 || feature_contacts(&fa, &fb, u, &s) == 0) {
+        m->count = 1;
+        m->point[0] = witness;
+        return;
+    }
+    /* separations below 2^31 - 2^29: a margin sum (< 2^29) off keeps them
+     * in int32; the limit is the core separation that leaves speculative
+     * plus the touching band on the surfaces */
+    drop_beyond(&s, (int64_t)speculative + FXC_TOUCH_TOL + margins);
+    reduce(&s, u->d);
+    off_a = fxc_direction_scaled(u, p->a.shape->margin);
+    off_b = fxc_direction_scaled(u, p->b.shape->margin);
+    m->count = s.n;
+    for (i = 0; i < s.n; i++) {
+        fxc_manifold_point *q = &m->point[i];
+        q->point_a = fxc_pair_to_world(p, fxc_v3_add(s.c[i].a, off_a));
+        q->point_b = fxc_pair_to_world(p, fxc_v3_sub(s.c[i].b, off_b));
+        q->separation = (fix16_t)(s.c[i].sep - margins);
+        q->id = s.c[i].id;
+    }
+    /* The features' points miss the pair's deepest point when a band took
+     * in a polygon that is not flat (a face tilted within the speculative
+     * distance): fxc_collide's own point then leads. */
+    if (witness.separation < m->point[0].separation - WITNESS_SLACK) {
+        for (i = m->count < FXC_MANIFOLD_MAX_POINTS ? m->count : FXC_MANIFOLD_MAX_POINTS - 1; i > 0; i--)
+            m->point[i] = m->point[i - 1];
+        m->point[0] = witness;
+        if (m->count < FXC_MANIFOLD_MAX_POINTS) m->count++;
+    }
+}
+
+int fxc_manifold(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
+                 fix16_t speculative, fxc_workspace *ws, fxc_contact_manifold *out)
+{
+    static const fxc_contact_manifold zero_manifold;
+    static const fxc_contact zero_contact;
+    fxc_contact_manifold m = zero_manifold;
+    fxc_contact c = zero_contact;
+    fxc_pair p;
+    fxc_direction u;
+    int st;
+    if (out == NULL) return FXC_ERR_NULL;
+    if (speculative < 0) st = FXC_ERR_NEGATIVE_SIZE;
+    else if (speculative > FXC_RAW_LIMIT) st = FXC_ERR_RANGE;
+    else st = fxc_workspace_claim(ws);
+    if (st == FXC_OK) {
+        st = fxc_collide_pair(&p, a, ta, b, tb, ws, NULL, &c, &u);
+        if (st >= 0 || st == FXC_ERR_CAPACITY || st == FXC_ERR_NO_CONVERGENCE) {
+            m.normal = c.normal;
+            m.distance = c.distance;
+            m.depth = c.depth;
+            m.gjk_iterations = c.gjk_iterations;
+            m.epa_iterations = c.epa_iterations;
+            m.support_calls = c.support_calls;
+            if (c.distance <= speculative && u.t != 0) manifold_points(&p, &u, &c, speculative, &m);
+        } else {
+            m = zero_manifold;
+        }
+        ws->busy = 0;
+    }
+    *out = m;
+    return st;
+}

@@ -1,0 +1,604 @@
+/* Contact manifolds against an independent double reference.
+ *
+ * The reference contact region of two polytopes resting face on face is
+ * the intersection of their supporting faces, projected across the
+ * normal: each face is the set of its vertices within FACE_BAND of the
+ * extreme height, wrapped into a convex polygon, and B's is clipped by
+ * A's (Sutherland-Hodgman in double). Every returned point must lie in
+ * both shapes, its two points `separation` apart along the normal, and
+ * for face contacts the returned points must cover at least 60 % of the
+ * area the best four of the region's vertices cover.
+ *
+ * Bounds, from the bit budget of src/manifold.c: a clipped point's
+ * crossing is rounded once (1 LSB per coordinate) and its projection along
+ * the normal once more (1.5 LSB), and the points are placed through the
+ * rotation as support points are (0.87 LSB): IN_BOUND = 4 LSB outside a
+ * shape. A separation is the projection's length: within SEP_BOUND = 2 LSB
+ * of the reference.
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include "scene.h"
+
+#define IN_BOUND 4.0
+#define SEP_BOUND 2.0
+#define FACE_BAND (2.0 / 65536.0)
+#define REF_MAX 16
+
+static fxc_vec3 V(double x, double y, double z) { return fxc_v3(F16(x), F16(y), F16(z)); }
+
+/* ---- the double reference ------------------------------------------------------ */
+
+typedef struct {
+    double x, y;
+} p2;
+
+typedef struct {
+    p2 v[2 * REF_MAX];
+    int n;
+} poly2;
+
+/* An orthonormal basis (u, v) across the unit normal n. */
+static void basis(rg_vec n, rg_vec *u, rg_vec *v)
+{
+    rg_vec a = fabs(n.x) < 0.6 ? rg_v(1, 0, 0) : rg_v(0, 1, 0);
+    *u = rg_cross(n, a);
+    *u = rg_scale(*u, 1.0 / rg_len(*u));
+    *v = rg_cross(n, *u);
+}
+
+static double cross2(p2 o, p2 a, p2 b)
+{
+    return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+/* Convex hull (counter-clockwise, gift wrapping) of pts[0..n-1] into h. */
+static void hull2(const p2 *pts, int n, poly2 *h)
+{
+    int start = 0, cur, i;
+    h->n = 0;
+    if (n == 0) return;
+    for (i = 1; i < n; i++)
+        if (pts[i].x < pts[start].x || (pts[i].x == pts[start].x && pts[i].y < pts[start].y)) start = i;
+    cur = start;
+    do {
+        int next = -1;
+        h->v[h->n++] = pts[cur];
+        for (i = 0; i < n; i++) {
+            double c;
+            if (fabs(pts[i].x - pts[cur].x) + fabs(pts[i].y - pts[cur].y) < 1e-12) continue;
+            if (next < 0) {
+                next = i;
+                continue;
+            }
+            c = cross2(pts[cur], pts[next], pts[i]);
+            if (c < 0 || (c == 0 && hypot(pts[i].x - pts[cur].x, pts[i].y - pts[cur].y) >
+                                        hypot(pts[next].x - pts[cur].x, pts[next].y - pts[cur].y)))
+                next = i;
+        }
+        if (next < 0) break;
+        cur = next;
+    } while (cur != start && h->n < 2 * REF_MAX);
+}
+
+static double area2(const poly2 *g)
+{
+    double s = 0;
+    int i;
+    for (i = 0; i < g->n; i++) s += cross2(g->v[0], g->v[i], g->v[(i + 1) % g->n]);
+    return s / 2;
+}
+
+/* g clipped by every edge of the convex counter-clockwise polygon c. */
+static void clip2(poly2 *g, const poly2 *c)
+{
+    int k, i;
+    for (k = 0; k < c->n && g->n > 0; k++) {
+        p2 a = c->v[k], b = c->v[(k + 1) % c->n];
+        poly2 out;
+        out.n = 0;
+        for (i = 0; i < g->n; i++) {
+            p2 p = g->v[i], q = g->v[(i + 1) % g->n];
+            double dp = cross2(a, b, p), dq = cross2(a, b, q);
+            if (dp >= 0) out.v[out.n++] = p;
+            if ((dp >= 0) != (dq >= 0)) {
+                double t = dp / (dp - dq);
+                out.v[out.n].x = p.x + (q.x - p.x) * t;
+                out.v[out.n].y = p.y + (q.y - p.y) * t;
+                out.n++;
+            }
+        }
+        *g = out;
+    }
+}
+
+/* The supporting face of b's reference polytope along s (its vertices
+ * within FACE_BAND of the highest), projected onto (u, v) and wrapped. */
+static void face_of(const body *b, rg_vec s, rg_vec u, rg_vec v, poly2 *f)
+{
+    p2 pts[REF_MAX];
+    double top = -1e300;
+    int i, n = 0;
+    for (i = 0; i < b->poly.n; i++)
+        if (rg_dot(b->poly.v[i], s) > top) top = rg_dot(b->poly.v[i], s);
+    for (i = 0; i < b->poly.n; i++) {
+        if (rg_dot(b->poly.v[i], s) < top - FACE_BAND) continue;
+        pts[n].x = rg_dot(b->poly.v[i], u);
+        pts[n].y = rg_dot(b->poly.v[i], v);
+        n++;
+    }
+    hull2(pts, n, f);
+}
+
+/* The reference contact region of a and b across the unit normal n (A to
+ * B), in the basis (u, v). */
+static void contact_region(const body *a, const body *b, rg_vec n, rg_vec u, rg_vec v, poly2 *g)
+{
+    poly2 fa;
+    face_of(a, n, u, v, &fa);
+    face_of(b, rg_scale(n, -1), u, v, g);
+    clip2(g, &fa);
+}
+
+/* The largest area of four of g's vertices (taken in g's order, so each
+ * choice is a convex quadrilateral); g's own area when it has four or
+ * fewer. */
+static double best_four(const poly2 *g)
+{
+    double best = 0;
+    int i, j, k, l;
+    if (g->n <= 4) return g->n >= 3 ? area2(g) : 0;
+    for (i = 0; i < g->n; i++)
+        for (j = i + 1; j < g->n; j++)
+            for (k = j + 1; k < g->n; k++)
+                for (l = k + 1; l < g->n; l++) {
+                    poly2 q;
+                    double s;
+                    q.n = 4;
+                    q.v[0] = g->v[i];
+                    q.v[1] = g->v[j];
+                    q.v[2] = g->v[k];
+                    q.v[3] = g->v[l];
+                    s = area2(&q);
+                    if (s > best) best = s;
+                }
+    return best;
+}
+
+/* Area of the hull of the manifold's points on A, across (u, v). */
+static double manifold_area(const fxc_contact_manifold *m, rg_vec u, rg_vec v)
+{
+    p2 pts[FXC_MANIFOLD_MAX_POINTS];
+    poly2 h;
+    int i;
+    for (i = 0; i < m->count; i++) {
+        pts[i].x = rg_dot(rg_from(m->point[i].point_a), u);
+        pts[i].y = rg_dot(rg_from(m->point[i].point_a), v);
+    }
+    hull2(pts, m->count, &h);
+    return h.n >= 3 ? area2(&h) : 0;
+}
+
+/* ---- checks every manifold gets ------------------------------------------------- */
+
+/* Each point in both shapes (within IN_BOUND), its points `separation`
+ * apart along the normal (within SEP_BOUND), the deepest first and as deep
+ * as the pair (fxc_collide's depth or distance); the count in range.
+ * Returns the worst error in LSB (in the shapes, and along the normal). */
+static double check_points(const body *a, const body *b, const fxc_contact_manifold *m, const char *what)
+{
+    rg_vec n = unit_of(m->normal);
+    double worst = 0, pair_sep = m->depth > 0 ? -(double)m->depth : (double)m->distance;
+    int i;
+    CHECK_MSG(m->count >= 1 && m->count <= FXC_MANIFOLD_MAX_POINTS, "%s: count %d", what, m->count);
+    for (i = 0; i < m->count && i < FXC_MANIFOLD_MAX_POINTS; i++) {
+        const fxc_manifold_point *q = &m->point[i];
+        rg_vec d = rg_sub(rg_from(q->point_b), rg_from(q->point_a));
+        double ea = scene_off_body(a, q->point_a), eb = scene_off_body(b, q->point_b);
+        double es = fabs(lsb(rg_dot(d, n)) - q->separation), ed = lsb(rg_len(rg_sub(d, rg_scale(n, rg_dot(d, n)))));
+        CHECK_MSG(ea <= IN_BOUND && eb <= IN_BOUND, "%s: point %d %.2f / %.2f LSB outside A / B", what, i, ea, eb);
+        /* across: the unit normal rounded to Q16.16 is 0.87 * 2^-16 rad off */
+        CHECK_MSG(es <= SEP_BOUND && ed <= SEP_BOUND + fabs((double)q->separation) * 0.87 / 65536,
+                  "%s: point %d separation %d, apart %.2f along / %.2f across the normal", what, i, q->separation,
+                  lsb(rg_dot(d, n)), ed);
+        CHECK_MSG(q->separation >= m->point[0].separation, "%s: point %d deeper than the first", what, i);
+        worst = fmax(worst, fmax(fmax(ea, eb), es));
+    }
+    CHECK_MSG(fabs(m->point[0].separation - pair_sep) <= SEP_BOUND, "%s: deepest separation %d, the pair's %.0f", what,
+              m->point[0].separation, pair_sep);
+    return worst;
+}
+
+static int manifold(const body *a, const body *b, fix16_t speculative, fxc_contact_manifold *m)
+{
+    return fxc_manifold(&a->shape, &a->xf, &b->shape, &b->xf, speculative, &t_ws, m);
+}
+
+/* A rotation by `angle` radians about the unit axis (x, y, z). */
+static void rotation(double x, double y, double z, double angle, fxc_mat3 *r)
+{
+    CHECK(fxc_mat3_from_axis_angle(V(x, y, z), F16(angle), r) == FXC_OK);
+}
+
+/* Box b with half extents h, placed with rotation r (NULL: none) at p. */
+static void box_at(body *b, fxc_vec3 h, const fxc_mat3 *r, fxc_vec3 p)
+{
+    scene_box(b, h);
+    scene_place(b, r, p);
+    scene_finish(b);
+}
+
+/* ---- tests --------------------------------------------------------------------------- */
+
+/* Boxes resting face on face, B rotated about the normal and shifted so
+ * that the contact region has 3 to 8 vertices, 0 to 50 LSB deep: the
+ * points cover the region, every region size occurs. */
+void test_manifold_boxes_resting(void)
+{
+    t_rng r = { 1717 };
+    int seen[2 * REF_MAX + 1] = { 0 }, i, k, cases = T_TARGET_CASES(400, 40);
+    double worst = 0, least_cover = 1;
+    for (i = 0; i < cases; i++) {
+        body a, b;
+        fxc_mat3 rot;
+        fxc_contact_manifold m;
+        rg_vec u, v, n = rg_v(0, 0, 1);
+        poly2 g;
+        int32_t pen = t_range(&r, 0, 50), st;
+        fxc_vec3 p = fxc_v3(t_range(&r, -3 * 65536 / 2, 3 * 65536 / 2), t_range(&r, -3 * 65536 / 2, 3 * 65536 / 2),
+                            F16(1) - pen);
+        double cover;
+        rotation(0, 0, 1, (double)t_range(&r, 0, 7854) / 10000.0, &rot);
+        box_at(&a, V(1, 1, 0.5), NULL, fxc_v3(0, 0, 0));
+        box_at(&b, V(1, 1, 0.5), &rot, p);
+        st = manifold(&a, &b, 0, &m);
+        basis(n, &u, &v);
+        contact_region(&a, &b, n, u, v, &g);
+        if (g.n < 3) continue; /* B beside A, or touching along an edge */
+        seen[g.n]++;
+        CHECK_MSG(st == (pen > FXC_TOUCH_TOL ? FXC_PENETRATING : FXC_TOUCHING), "case %d: status %d, %d LSB deep", i, st, pen);
+        worst = fmax(worst, check_points(&a, &b, &m, "resting"));
+        for (k = 0; k < m.count; k++)
+            CHECK_MSG(m.point[k].separation >= -pen - 1 && m.point[k].separation <= -pen + 1, "case %d: separation %d, %d deep",
+                      i, m.point[k].separation, pen);
+        cover = manifold_area(&m, u, v) / best_four(&g);
+        CHECK_MSG(cover >= 0.6, "case %d: the points cover %.1f %% of the best four of the region's %d vertices", i,
+                  100 * cover, g.n);
+        least_cover = fmin(least_cover, cover);
+    }
+    for (k = 3; k <= 8; k++) CHECK_MSG(seen[k] > 0, "no contact region of %d vertices", k);
+    port_printf("    manifold resting boxes: worst %.2f LSB, least cover %.1f %% (3..8-gons: %d %d %d %d %d %d)\n", worst,
+                100 * least_cover, seen[3], seen[4], seen[5], seen[6], seen[7], seen[8]);
+}
+
+/* Stacked boxes 1 to 50 LSB deep, aligned and turned: every point's
+ * separation is the depth, to the LSB. */
+void test_manifold_stacked_depths(void)
+{
+    int pen, turn;
+    for (turn = 0; turn < 2; turn++)
+        for (pen = 1; pen <= 50; pen += T_TARGET_CASES(1, 7)) {
+            body a, b;
+            fxc_mat3 rot;
+            fxc_contact_manifold m;
+            int k;
+            rotation(0, 0, 1, turn ? 0.5 : 0, &rot);
+            box_at(&a, V(2, 2, 0.5), NULL, V(0.25, -0.5, 3));
+            box_at(&b, V(1, 0.5, 0.25), &rot, fxc_v3(F16(0.5), F16(-0.25), F16(3.75) - pen));
+            CHECK(manifold(&a, &b, 0, &m) == (pen > FXC_TOUCH_TOL ? FXC_PENETRATING : FXC_TOUCHING));
+            (void)check_points(&a, &b, &m, "stacked");
+            CHECK_MSG(m.count == 4, "%d deep: %d points", pen, m.count);
+            for (k = 0; k < m.count; k++) CHECK_MSG(m.point[k].separation == -pen, "%d deep: separation %d", pen, m.point[k].separation);
+        }
+}
+
+/* The ids of a resting box's points, as a sorted list. */
+static void sorted_ids(const fxc_contact_manifold *m, uint32_t id[FXC_MANIFOLD_MAX_POINTS])
+{
+    int i, j;
+    for (i = 0; i < m->count; i++) id[i] = m->point[i].id;
+    for (i = 1; i < m->count; i++)
+        for (j = i; j > 0 && id[j - 1] > id[j]; j--) {
+            uint32_t t = id[j];
+            id[j] = id[j - 1];
+            id[j - 1] = t;
+        }
+}
+
+/* A resting box moved by a few LSB keeps its points' feature ids. With a
+ * contact region of four vertices or fewer every vertex is a point, and
+ * its id must stay. With more, the reduction to four may flip between two
+ * choices of nearly the same area (two region vertices a few hundredths
+ * of a unit apart), which a move of a few LSB can tip: at most 5 % of the
+ * moves may change an id there. Cases where a corner of one box lies
+ * within 16 LSB of the other's side (the region itself changes under the
+ * move) are left out. */
+void test_manifold_ids_stable(void)
+{
+    t_rng r = { 99 };
+    int i, j, k, cases = T_TARGET_CASES(200, 20), moves[2] = { 0, 0 }, flips[2] = { 0, 0 };
+    for (i = 0; i < cases; i++) {
+        body a, b;
+        fxc_mat3 rot;
+        fxc_contact_manifold m0, m1;
+        uint32_t id0[FXC_MANIFOLD_MAX_POINTS], id1[FXC_MANIFOLD_MAX_POINTS];
+        fxc_vec3 p = fxc_v3(t_range(&r, -65536, 65536), t_range(&r, -65536, 65536), F16(1) - t_range(&r, 8, 20));
+        rg_vec u, v;
+        poly2 g;
+        int near_side = 0, many;
+        rotation(0, 0, 1, (double)t_range(&r, 0, 7854) / 10000.0, &rot);
+        box_at(&a, V(1, 1, 0.5), NULL, fxc_v3(0, 0, 0));
+        box_at(&b, V(0.75, 0.5, 0.5), &rot, p);
+        for (k = 0; k < 8; k++) {
+            rg_vec c = b.poly.v[k], d = rg_xf_inverse_apply(&b.rxf, a.poly.v[k]);
+            if (fabs(fabs(c.x) - 1) < 16.0 / 65536 || fabs(fabs(c.y) - 1) < 16.0 / 65536 ||
+                fabs(fabs(d.x) - 0.75) < 16.0 / 65536 || fabs(fabs(d.y) - 0.5) < 16.0 / 65536)
+                near_side = 1;
+        }
+        basis(rg_v(0, 0, 1), &u, &v);
+        contact_region(&a, &b, rg_v(0, 0, 1), u, v, &g);
+        if (near_side || g.n < 3) continue;
+        many = g.n > 4;
+        CHECK(manifold(&a, &b, 0, &m0) == FXC_PENETRATING);
+        sorted_ids(&m0, id0);
+        for (j = 0; j < 4; j++) {
+            int same;
+            box_at(&b, V(0.75, 0.5, 0.5), &rot, fxc_v3_add(p, t_vec(&r, -5, 5)));
+            CHECK(manifold(&a, &b, 0, &m1) == FXC_PENETRATING);
+            sorted_ids(&m1, id1);
+            same = m1.count == m0.count;
+            for (k = 0; same && k < m0.count; k++) same = id0[k] == id1[k];
+            moves[many]++;
+            flips[many] += !same;
+            CHECK_MSG(same || many, "case %d: %d points, ids changed by a move of a few LSB", i, m0.count);
+        }
+    }
+    CHECK(moves[0] > 40 && moves[1] > 40 && flips[1] * 20 <= moves[1]);
+    port_printf("    manifold ids: %d of %d moves changed an id (region of 3-4 vertices), %d of %d (5-8)\n", flips[0],
+                moves[0], flips[1], moves[1]);
+}
+
+/* Edge on face, edge across edge, vertex on face: 2, 1 and 1 points, as
+ * deep as the reference's separating-axis depth. */
+void test_manifold_edge_vertex_contacts(void)
+{
+    static const double PEN = 10.0 / 65536.0, S2 = 0.70710678118654752; /* sqrt(1/2) */
+    body a, b;
+    fxc_mat3 rx, ry, rv;
+    fxc_contact_manifold m;
+    double depth;
+    int k;
+    rotation(1, 0, 0, 0.78539816, &rx);
+    rotation(0, 1, 0, 0.78539816, &ry);
+    box_at(&a, V(2, 2, 0.5), NULL, fxc_v3(0, 0, 0));
+
+    /* B's edge along x, down: two points at its ends */
+    box_at(&b, V(0.5, 0.5, 0.5), &rx, V(0.3, 0.2, 0.5 + S2 - PEN));
+    CHECK(manifold(&a, &b, 0, &m) == FXC_PENETRATING);
+    (void)check_points(&a, &b, &m, "edge on face");
+    CHECK_MSG(m.count == 2, "edge on face: %d points", m.count);
+    for (k = 0; k < m.count; k++) CHECK(FXC_FEATURE_KIND(m.point[k].id >> 16) == FXC_FEATURE_VERTEX);
+    if (m.count == 2) CHECK(fabs(t_d(m.point[0].point_a.x - m.point[1].point_a.x)) > 0.99);
+
+    /* A's top edge along y, B's bottom edge along x: one point */
+    box_at(&a, V(0.5, 0.5, 0.5), &ry, fxc_v3(0, 0, 0));
+    box_at(&b, V(0.5, 0.5, 0.5), &rx, V(0, 0, 2 * S2 - PEN));
+    depth = rg_poly_sat(&a.poly, &b.poly, NULL);
+    CHECK(manifold(&a, &b, 0, &m) == FXC_PENETRATING);
+    (void)check_points(&a, &b, &m, "edge across edge");
+    CHECK_MSG(m.count == 1, "edge across edge: %d points", m.count);
+    CHECK(fabs(lsb(depth) + m.point[0].separation) <= SEP_BOUND);
+    CHECK(m.point[0].id == (0x4000u | 0x4000u << 16 | (m.point[0].id & 0x3FFF3FFFu)));
+
+    /* B's corner down (a cube's diagonal along z): one point */
+    rotation(1, -1, 0, 0.95531662, &rv); /* acos(1/sqrt(3)) about (1,-1,0)/sqrt(2) */
+    box_at(&a, V(2, 2, 0.5), NULL, fxc_v3(0, 0, 0));
+    box_at(&b, V(0.5, 0.5, 0.5), &rv, V(0.1, 0.1, 0.5 + 0.8660254 - PEN));
+    depth = rg_poly_sat(&a.poly, &b.poly, NULL);
+    CHECK(manifold(&a, &b, 0, &m) == FXC_PENETRATING);
+    (void)check_points(&a, &b, &m, "vertex on face");
+    CHECK_MSG(m.count == 1, "vertex on face: %d points", m.count);
+    CHECK(FXC_FEATURE_KIND(m.point[0].id >> 16) == FXC_FEATURE_VERTEX && FXC_FEATURE_KIND(m.point[0].id) == FXC_FEATURE_FACE);
+    CHECK(fabs(lsb(depth) + m.point[0].separation) <= SEP_BOUND);
+}
+
+/* Hulls: an icosahedron with a face down on a box (its face's vertices
+ * rounded to Q16.16, so the face is flat only within a few LSB): three
+ * points; with an edge down: two; a box on a flat octagonal prism (16
+ * vertices): four points covering the box's face. */
+void test_manifold_hulls(void)
+{
+    static const double PHI = 1.6180339887498949;
+    static const double ico[12][3] = { { 0, 1, PHI }, { 0, -1, PHI }, { 0, 1, -PHI }, { 0, -1, -PHI },
+                                       { 1, PHI, 0 }, { -1, PHI, 0 }, { 1, -PHI, 0 }, { -1, -PHI, 0 },
+                                       { PHI, 0, 1 }, { -PHI, 0, 1 }, { PHI, 0, -1 }, { -PHI, 0, -1 } };
+    body a, b;
+    fxc_contact_manifold m;
+    rg_vec e0, e1, e2, u, v, w, n = rg_v(0, 0, 1);
+    poly2 g;
+    double low = 1e300, s = 0.5;
+    int i, k;
+
+    /* face (0, 1, PHI), (0, -1, PHI), (PHI, 0, 1) turned to face -z: w is
+     * its outward normal, (u, v, w) an orthonormal frame mapped to (x, y, -z) */
+    e0 = rg_v(ico[0][0], ico[0][1], ico[0][2]);
+    e1 = rg_v(ico[1][0], ico[1][1], ico[1][2]);
+    e2 = rg_v(ico[8][0], ico[8][1], ico[8][2]);
+    w = rg_add(rg_add(e0, e1), e2);
+    w = rg_scale(w, 1.0 / rg_len(w));
+    basis(w, &u, &v);
+    for (i = 0; i < 12; i++) {
+        rg_vec p = rg_v(ico[i][0], ico[i][1], ico[i][2]);
+        b.verts[i] = V(s * rg_dot(p, u), s * rg_dot(p, v), -s * rg_dot(p, w));
+        low = fmin(low, t_d(b.verts[i].z));
+    }
+    CHECK(fxc_shape_hull(&b.shape, b.verts, 12, 0) == FXC_OK);
+    b.radius = 0;
+    scene_place(&b, NULL, fxc_v3(F16(0.3), F16(-0.2), F16(0.5 - low) - 6));
+    scene_finish(&b);
+    box_at(&a, V(2, 2, 0.5), NULL, fxc_v3(0, 0, 0));
+    CHECK(manifold(&a, &b, 0, &m) == FXC_PENETRATING);
+    (void)check_points(&a, &b, &m, "icosahedron face down");
+    basis(n, &u, &v);
+    contact_region(&a, &b, n, u, v, &g);
+    CHECK_MSG(m.count == 3 && g.n == 3, "icosahedron face down: %d points, region of %d", m.count, g.n);
+    CHECK(manifold_area(&m, u, v) >= 0.95 * area2(&g));
+
+    /* the standard icosahedron has the edge (0, +-1, -PHI) down */
+    for (i = 0; i < 12; i++) b.verts[i] = V(s * ico[i][0], s * ico[i][1], s * ico[i][2]);
+    CHECK(fxc_shape_hull(&b.shape, b.verts, 12, 0) == FXC_OK);
+    scene_place(&b, NULL, fxc_v3(F16(-0.4), F16(0.1), F16(0.5 + s * PHI) - 6));
+    scene_finish(&b);
+    CHECK(manifold(&a, &b, 0, &m) == FXC_PENETRATING);
+    (void)check_points(&a, &b, &m, "icosahedron edge down");
+    CHECK_MSG(m.count == 2, "icosahedron edge down: %d points", m.count);
+
+    /* a box on an octagonal prism 6 units across, 0.5 thick */
+    for (i = 0; i < 16; i++) {
+        double t = (i % 8) * 0.78539816339744831;
+        a.verts[i] = V(3 * cos(t), 3 * sin(t), i < 8 ? 0.25 : -0.25);
+    }
+    CHECK(fxc_shape_hull(&a.shape, a.verts, 16, 0) == FXC_OK);
+    a.radius = 0;
+    scene_place(&a, NULL, fxc_v3(0, 0, 0));
+    scene_finish(&a);
+    for (k = 0; k < 8; k++) {
+        fxc_mat3 rot;
+        rotation(0, 0, 1, 0.2 * k, &rot);
+        box_at(&b, V(0.5, 0.75, 0.5), &rot, fxc_v3(F16(0.2 * k - 1), F16(0.5), F16(0.75) - 3 * k));
+        CHECK(manifold(&a, &b, 0, &m) == (3 * k > FXC_TOUCH_TOL ? FXC_PENETRATING : FXC_TOUCHING));
+        (void)check_points(&a, &b, &m, "box on prism");
+        contact_region(&a, &b, n, u, v, &g);
+        CHECK_MSG(m.count == 4 && manifold_area(&m, u, v) >= 0.99 * area2(&g), "box on prism %d: %d points", k, m.count);
+    }
+}
+
+/* Curved cores: a capsule lying on a box gives its two ends, a cylinder
+ * standing on a box four points on its rim, a sphere one. */
+void test_manifold_curved(void)
+{
+    body a, b;
+    fxc_mat3 ry;
+    fxc_contact_manifold m;
+    int k;
+    box_at(&a, V(2, 2, 0.5), NULL, fxc_v3(0, 0, 0));
+
+    rotation(0, 1, 0, 1.5707963, &ry); /* the capsule's axis along x */
+    CHECK(fxc_shape_capsule(&b.shape, F16(0.75), F16(0.25)) == FXC_OK);
+    b.radius = 0.25;
+    scene_place(&b, &ry, fxc_v3(F16(0.3), F16(0.4), F16(0.75) - 8));
+    scene_finish(&b);
+    CHECK(manifold(&a, &b, 0, &m) == FXC_PENETRATING);
+    CHECK_MSG(m.count == 2, "capsule on a box: %d points", m.count);
+    for (k = 0; k < m.count; k++) {
+        const fxc_manifold_point *q = &m.point[k];
+        CHECK_MSG(fabs(fabs(t_d(q->point_a.x) - 0.3) - 0.75) <= 2.0 / 65536, "capsule end %d at x %.6f", k, t_d(q->point_a.x));
+        CHECK(fabs(t_d(q->point_a.z) - 0.5) <= 2.0 / 65536 && abs(q->separation + 8) <= 2);
+        CHECK(scene_off_body(&a, q->point_a) <= IN_BOUND);
+    }
+
+    CHECK(fxc_shape_cylinder(&b.shape, F16(0.5), F16(0.4), 0) == FXC_OK);
+    scene_place(&b, NULL, fxc_v3(F16(-0.5), F16(0.25), F16(1) - 5));
+    CHECK(manifold(&a, &b, 0, &m) == FXC_PENETRATING);
+    CHECK_MSG(m.count == 4, "cylinder on a box: %d points", m.count);
+    for (k = 0; k < m.count; k++) {
+        const fxc_manifold_point *q = &m.point[k];
+        double rad = hypot(t_d(q->point_b.x) + 0.5, t_d(q->point_b.y) - 0.25);
+        CHECK_MSG(rad <= 0.4 + 1.0 / 65536 && rad >= 0.4 * 0.92, "cylinder rim point %d at radius %.6f", k, rad);
+        CHECK(fabs(t_d(q->point_b.z) - (0.5 - 5.0 / 65536)) <= 1.0 / 65536 && abs(q->separation + 5) <= 1);
+        CHECK(scene_off_body(&a, q->point_a) <= IN_BOUND);
+    }
+
+    CHECK(fxc_shape_sphere(&b.shape, F16(0.5)) == FXC_OK);
+    scene_place(&b, NULL, fxc_v3(F16(0.5), F16(0.5), F16(1) - 4));
+    CHECK(manifold(&a, &b, 0, &m) == FXC_PENETRATING);
+    CHECK(m.count == 1 && m.point[0].separation == -4 && m.point[0].point_b.z == F16(0.5) - 4);
+}
+
+/* Speculative contacts: a box 100 LSB above another gives no points when
+ * the speculative distance is shorter, four at separation 100 otherwise;
+ * a tilted box keeps only its corners within the speculative distance. */
+void test_manifold_speculative(void)
+{
+    body a, b;
+    fxc_mat3 rx;
+    fxc_contact_manifold m;
+    int k;
+    box_at(&a, V(1, 1, 0.5), NULL, fxc_v3(0, 0, 0));
+    box_at(&b, V(0.5, 0.5, 0.5), NULL, fxc_v3(0, 0, F16(1) + 100));
+    CHECK(manifold(&a, &b, 99, &m) == FXC_SEPARATED && m.count == 0 && m.distance == 100);
+    CHECK(manifold(&a, &b, 100, &m) == FXC_SEPARATED && m.count == 4);
+    for (k = 0; k < m.count; k++) CHECK(m.point[k].separation == 100);
+    (void)check_points(&a, &b, &m, "speculative");
+
+    /* tilted by 0.01 rad about x: B's corners at y = -0.5 lie 0.01 units
+     * (655 LSB) lower than those at y = +0.5 */
+    rotation(1, 0, 0, 0.01, &rx);
+    box_at(&b, V(0.5, 0.5, 0.5), &rx, fxc_v3(0, 0, F16(1.005) + 50));
+    CHECK(manifold(&a, &b, 300, &m) == FXC_SEPARATED && m.count == 2);
+    for (k = 0; k < m.count; k++) CHECK(m.point[k].separation <= 300 && m.point[k].point_b.y < 0);
+    (void)check_points(&a, &b, &m, "speculative tilted");
+    CHECK(manifold(&a, &b, 2000, &m) == FXC_SEPARATED && m.count == 4);
+    (void)check_points(&a, &b, &m, "speculative tilted, all");
+}
+
+/* Random box and hull pairs in contact, at every scale class (unit, small,
+ * and pairs thousands of units across far out in the world): every point
+ * in both shapes, the deepest as deep as the pair. */
+void test_manifold_random_pairs(void)
+{
+    static const scale_class *const classes[3] = { &SCALE_UNIT, &SCALE_SMALL, &SCALE_LARGE };
+    t_rng r = { 4242 };
+    int i, c, cases = T_TARGET_CASES(1000, 50);
+    for (c = 0; c < 3; c++) {
+        const scale_class *sc = classes[c];
+        double worst = 0;
+        int done = 0;
+        for (i = 0; i < cases; i++) {
+            body a, b;
+            fxc_contact_manifold m;
+            fxc_mat3 rot;
+            int st;
+            scene_random_polytope(&r, &a, sc, (int)(t_next(&r) & 1));
+            scene_random_polytope(&r, &b, sc, (int)(t_next(&r) & 1));
+            rot = b.xf.rot;
+            scene_place(&b, &rot, fxc_v3_add(a.xf.pos, t_vec(&r, -sc->size_max, sc->size_max))); /* near A */
+            scene_finish(&b);
+            st = manifold(&a, &b, 0, &m);
+            CHECK(st >= 0);
+            if (st != FXC_TOUCHING && st != FXC_PENETRATING) {
+                CHECK(m.count == 0);
+                continue;
+            }
+            worst = fmax(worst, check_points(&a, &b, &m, sc->name));
+            done++;
+        }
+        CHECK(done > cases / 3);
+        port_printf("    manifold random pairs (%s): %d in contact, worst %.2f LSB\n", sc->name, done, worst);
+    }
+}
+
+/* Bad input: statuses, and the output zeroed. */
+void test_manifold_bad_input(void)
+{
+    body a, b;
+    fxc_contact_manifold m;
+    box_at(&a, V(1, 1, 0.5), NULL, fxc_v3(0, 0, 0));
+    box_at(&b, V(1, 1, 0.5), NULL, V(0, 0, 0.9));
+    CHECK(manifold(&a, &b, 0, NULL) == FXC_ERR_NULL);
+    m.count = 3;
+    CHECK(manifold(&a, &b, -1, &m) == FXC_ERR_NEGATIVE_SIZE && m.count == 0);
+    m.count = 3;
+    CHECK(manifold(&a, &b, FXC_RAW_LIMIT + 1, &m) == FXC_ERR_RANGE && m.count == 0);
+    m.count = 3;
+    CHECK(fxc_manifold(NULL, &a.xf, &b.shape, &b.xf, 0, &t_ws, &m) == FXC_ERR_NULL && m.count == 0);
+    CHECK(fxc_manifold(&a.shape, &a.xf, &b.shape, &b.xf, 0, NULL, &m) == FXC_ERR_NULL);
+    t_ws.busy = FXC_WORKSPACE_BUSY;
+    m.count = 3;
+    CHECK(manifold(&a, &b, 0, &m) == FXC_ERR_BUSY && m.count == 0);
+    t_ws.busy = 0;
+    CHECK(manifold(&a, &b, 0, &m) == FXC_PENETRATING && m.count == 4 && t_ws.busy == 0);
+    a.shape.u.box.half.x = -5;
+    CHECK(manifold(&a, &b, 0, &m) == FXC_ERR_BAD_SHAPE && m.count == 0);
+}
