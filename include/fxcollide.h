@@ -289,15 +289,24 @@ int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta,
  * with its own separation and a feature id that stays the same from frame
  * to frame while the contact persists (a solver can warm-start from it).
  *
- * How: each shape's supporting feature along the normal (a face, an edge
- * or a vertex; a cylinder's cap as an octagon of rim points), the one with
- * more points as the reference (A's on a tie), the other clipped against
- * its side planes, each point's separation measured along the normal to
- * the reference feature's plane, and more than four reduced to the four
- * that keep the area: the deepest, the farthest from it, then the one
- * adding the most area on each side of the line through those two. A
- * sphere, a callback, or a vertex against anything gives one point:
- * fxc_collide's. */
+ * How: each shape's supporting feature along the normal (its vertices
+ * within a band below the farthest: a face, an edge or a vertex; a
+ * cylinder's cap as an octagon of rim points), the one with more points
+ * as the reference (A's on a tie), the other clipped against its side
+ * planes, each point's separation measured along the normal to the
+ * reference feature's plane, and more than four reduced to the four that
+ * keep the area: the deepest, the farthest from it, then the one adding
+ * the most area on each side of the line through those two. The band is
+ * the rounding of the shape's points (16 LSB and 2^-14 of its size) plus
+ * the speculative distance, so a face tilted by less than that across its
+ * extent still gives its corners. A sphere, a callback, or a vertex
+ * against anything gives one point: fxc_collide's, which also leads when
+ * the clipped points miss the pair's depth by more than 2 LSB.
+ *
+ * Accuracy (tests/test_manifold.c, against a double reference): every
+ * point lies in both shapes within 4 LSB, its two points are `separation`
+ * apart along the normal within 2 LSB, and the first point's separation
+ * is the pair's (-depth or distance) within 2 LSB. */
 #define FXC_MANIFOLD_MAX_POINTS 4
 
 /* A feature id names one feature of each shape, 16 bits each: bits 15-14
@@ -323,7 +332,7 @@ typedef struct {
 
 typedef struct {
     fxc_vec3 normal;     /* unit, from A to B: fxc_collide's normal */
-    int count;           /* 0 .. FXC_MANIFOLD_MAX_POINTS; 0 when separated beyond the margin */
+    int count;           /* 0 .. FXC_MANIFOLD_MAX_POINTS; 0 when separated beyond speculative */
     fxc_manifold_point point[FXC_MANIFOLD_MAX_POINTS]; /* the deepest first */
     fix16_t distance;    /* as fxc_collide's */
     fix16_t depth;       /* as fxc_collide's */

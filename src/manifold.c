@@ -7,18 +7,20 @@
  *  3. the incident feature clipped against the reference's side planes
  *     (Sutherland-Hodgman), an edge against an edge by their crossing;
  *  4. each point projected along n onto the reference feature's plane:
- *     its separation, and its point on the reference shape;
+ *     its separation, and its point on the reference shape; points
+ *     separated by more than the speculative distance dropped;
  *  5. more than four points reduced to four that keep the area.
  * A single-point feature on either side (a vertex, a sphere, a callback)
- * gives one point, fxc_collide's own.
+ * gives one point, fxc_collide's own, which also leads whenever the
+ * clipped points miss the pair's depth.
  *
  * Budget: pair-frame points are below 2^28 raw, points of one core less
  * than 2^29 apart and of two cores less than 2^30; directions (n, side
  * planes, the reference plane's normal) are fitted to 28 bits, so each
  * plane test s . (p - r) is exact in int64 (below 2^60). Two quantities
- * are rounded: an intersection with a side plane (its parameter a Q30
- * fraction: within 1 LSB) and a projection along n (its ratio a Q27
- * fraction times n: within 1.5 LSB). */
+ * are rounded, each as one ratio of exact integers (mul_div): a crossing
+ * of a side plane (within 1 LSB per coordinate) and a projection along n
+ * (within 1 LSB per coordinate, and its separation within 1 LSB). */
 #include "feature.h"
 #include "query.h"
 #include "wide.h"
