@@ -1,12 +1,14 @@
-/* Host-only SVG picture of one demo frame: top view and side view of the
+/* Host-only SVG pictures: one demo frame (top view and side view of the
  * arm and the obstacles, the closest points to each obstacle, and the
- * contact normals as arrows. Uses stdio and double, so the whole file
+ * contact normals as arrows), and the resting boxes' manifolds (top view
+ * of each case with its points). Uses stdio and double, so the whole file
  * compiles to nothing on the boards (FXC_BOARD_NAME defined). */
 #ifndef FXC_BOARD_NAME
 
 #include <stdio.h>
 #include <stdlib.h>
 #include "scene.h"
+#include "resting.h"
 
 /* Pixels per unit, and the world window of both views. */
 #define PX 48.0
@@ -326,6 +328,68 @@ int svg_write_frame(const scene *s, const char *path)
     witnesses(f, &side, s);
 
     table(f, s, SIDE_X, SIDE_Y + (WZ1 - WZ0) * PX + 30);
+    fprintf(f, "</svg>\n");
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+/* ---- the resting boxes' manifolds --------------------------------------- */
+
+/* Panels of RPX pixels a side, the world window -2.5..2.5 units. */
+#define RPX 280.0
+#define RW 2.5
+
+static pt resting_px(double ox, fxc_vec3 p)
+{
+    pt r;
+    r.x = ox + (num(p.x) + RW) * RPX / (2 * RW);
+    r.y = 70.0 + (RW - num(p.y)) * RPX / (2 * RW);
+    return r;
+}
+
+/* A box's footprint seen from above: the hull of its corners. */
+static void resting_box(FILE *f, double ox, const fxc_shape *b, const fxc_transform *t, const char *fill)
+{
+    pt p[8], h[9];
+    int i, k;
+    for (i = 0; i < 8; i++) {
+        fxc_vec3 c = b->u.box.half;
+        c = fxc_v3(i & 1 ? c.x : -c.x, i & 2 ? c.y : -c.y, i & 4 ? c.z : -c.z);
+        p[i] = resting_px(ox, fxc_transform_point(t, c));
+    }
+    k = hull2d(p, 8, h);
+    fprintf(f, "<polygon points=\"");
+    for (i = 0; i < k; i++) fprintf(f, "%.1f,%.1f ", h[i].x, h[i].y);
+    fprintf(f, "\" fill=\"%s\" fill-opacity=\"0.6\" stroke=\"#444\" stroke-width=\"1.2\"/>\n", fill);
+}
+
+int svg_write_resting(fxc_workspace *ws, const char *path)
+{
+    static resting_case c;
+    FILE *f = fopen(path, "w");
+    double width = RESTING_CASES * (RPX + 20.0) + 20.0;
+    int k, i;
+    if (f == 0) return -1;
+    fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+               "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n",
+            width, RPX + 110.0);
+    fprintf(f, "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n");
+    fprintf(f, "<text x=\"20\" y=\"24\" font-size=\"15\" font-weight=\"bold\">fxc_manifold: a box resting on a slab, "
+               "top view (points numbered deepest first)</text>\n");
+    for (k = 0; k < RESTING_CASES; k++) {
+        double ox = 20.0 + k * (RPX + 20.0);
+        int st = resting_run(k, ws, &c);
+        fprintf(f, "<text x=\"%.1f\" y=\"52\" font-size=\"12\">%s: %s, %d points</text>\n", ox, c.what,
+                fxc_status_name(st), c.m.count);
+        resting_box(f, ox, &c.base, &c.base_xf, "#d9d4c7");
+        resting_box(f, ox, &c.box, &c.box_xf, "#90be6d");
+        for (i = 0; i < c.m.count; i++) {
+            pt q = resting_px(ox, c.m.point[i].point_b);
+            fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"5\" fill=\"#d62828\"/>\n", q.x, q.y);
+            fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" fill=\"#d62828\">%d: %ld</text>\n", q.x + 7, q.y - 7,
+                    i + 1, (long)c.m.point[i].separation);
+        }
+    }
     fprintf(f, "</svg>\n");
     return fclose(f) == 0 ? 0 : -1;
 }

@@ -274,7 +274,7 @@ typedef struct {
 static void reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
 {
     fxc_vec3w w;
-    fxc_vec3 f, r0 = ref->p[0];
+    fxc_vec3 f = n, r0 = ref->p[0];
     int ok;
     if (ref->n >= 3) {
         w = fxc_v3_cross_wide(fxc_v3_sub(ref->p[ref->n / 3], r0), fxc_v3_sub(ref->p[2 * ref->n / 3], r0));
