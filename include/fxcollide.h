@@ -160,10 +160,18 @@ typedef struct {
  * it (or call fxc_cache_init) before the pair's first query, then pass the
  * same cache with the same ordered pair (A, B) frame after frame to the
  * *_cached queries below. Each query starts GJK along the axis the last
- * one ended on, so a pair that moved a little is decided in one or two
- * iterations (an early exit along the cached axis). With and without a
- * cache the statuses are the same and the values within the stated
- * tolerances, but not always the same bits: GJK takes another path. Any
+ * one ended on (pairs of point and segment cores, answered in closed form,
+ * do not use it). fxc_intersect_cached and fxc_clearance_cached stop as
+ * soon as a bound proves their verdict, so for a pair that moved a little
+ * the cached axis can decide it at the first support call;
+ * fxc_distance_cached and fxc_collide_cached run GJK to its end and only
+ * start from the axis. With and without a cache the values agree within
+ * the stated tolerances, but not always to the bit: GJK takes another
+ * path. The statuses agree too, except for a pair within a few LSB of the
+ * touching band, whose edges the values' rounding decides: there the two
+ * may differ (FXC_TOUCHING against FXC_SEPARATED, say). The test gjk_cache
+ * compares statuses only where the plain query's distance or depth exceeds
+ * FXC_TOUCH_TOL + 4 LSB, or fxc_distance answers FXC_OVERLAPPING. Any
  * contents are safe: the axis is only a first search direction. */
 typedef struct {
     fxc_vec3 axis; /* the last query's final direction, A to B (zero: none yet) */
@@ -253,9 +261,15 @@ typedef struct {
     fix16_t depth;     /* penetrating or touching: overlap >= 0; otherwise 0 */
     fix16_t depth_error; /* proven accuracy of depth: the true depth lies in
                           * [depth - depth_error, depth], but for rounding
-                          * (a few LSB). At most FXC_EPA_TOL when EPA
-                          * converged; the bracket EPA reached when it ran
-                          * out of capacity; 0 without EPA. */
+                          * (a few LSB). When EPA converged, at most
+                          * FXC_EPA_TOL + 1 (depth and the bracket's low
+                          * end are rounded apart), except where it stopped
+                          * on a long, thin face (src/epa.c) of a Minkowski
+                          * difference thousands of units across: its
+                          * fitted normal's tilt may add up to 2^-27 of the
+                          * span (|x|+|y|+|z|, raw). The bracket EPA
+                          * reached when it ran out of capacity; 0 without
+                          * EPA. */
     fxc_vec3 normal;   /* unit, from A to B: moving B by depth * normal ends the overlap */
     fxc_vec3 point_a;  /* closest point / deepest contact point on A (world);
                         * touching: a point of the contact region; at
