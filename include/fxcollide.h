@@ -221,8 +221,9 @@ int fxc_distance_cached(const fxc_shape *a, const fxc_transform *ta,
 
 /* ---- Penetration: EPA workspace and the one-call API ---------------------
  * The workspace holds the EPA polytope. The caller owns it (static, or on
- * its stack: sizeof(fxc_workspace) is about 2.5 KB at the default
- * capacity: 24 bytes a vertex, 28 a face), so queries are reentrant. Zero it, or call
+ * its stack: sizeof(fxc_workspace), 24 bytes a vertex and 28 a face, is
+ * the last column of the size table that make size prints and make bench
+ * records in bench/results.md), so queries are reentrant. Zero it, or call
  * fxc_workspace_init, before its first use; after that its contents
  * between queries mean nothing. While a query runs, the workspace is
  * marked busy: a query on it from inside a support callback returns
