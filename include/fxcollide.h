@@ -150,8 +150,11 @@ typedef struct {
     fxc_vec3 point_b;  /* closest point on B (world), likewise */
     fxc_vec3 normal;   /* unit, from A to B: the separating axis GJK proved
                         * (the gap along it is the distance within a few
-                        * LSB); zero when the cores overlap, unless they
-                        * only touch */
+                        * LSB); zero when GJK finds the cores overlapping
+                        * or touching, unless they provably only touch
+                        * and the margins add up to at most FXC_TOUCH_TOL
+                        * (FXC_TOUCHING); so also zero for touching cores
+                        * whose margins overlap (FXC_OVERLAPPING) */
     int gjk_iterations; /* <= FXC_GJK_MAX_ITERATIONS */
     int support_calls;  /* <= FXC_MAX_SUPPORT_CALLS */
 } fxc_distance_result;
