@@ -32,11 +32,10 @@
 /* Hard cap on GJK iterations (one support call each). Polytope pairs
  * converge in a handful; curved pairs refine until the gap is below 1 LSB,
  * and GJK converges only linearly on them: near a large curved surface the
- * bracket shrinks by about half per iteration. Over 3M random ellipsoid/
- * sphere pairs (radii 0.01-2000 units, gaps 10 LSB-1000 units, as drawn by
- * the test gjk_large_ellipsoids) the most any pair needed was 49, and the
- * number of pairs needing k iterations halves with each k beyond 40: 64
- * leaves 16 more halvings. */
+ * bracket shrinks by about half per iteration. The test
+ * gjk_large_ellipsoids (ellipsoid/sphere pairs, radii 0.01-2000 units,
+ * gaps 10 LSB-1000 units) prints the mean and the most iterations its
+ * pairs needed, against this cap. */
 #ifndef FXC_GJK_MAX_ITERATIONS
 #define FXC_GJK_MAX_ITERATIONS 64
 #endif
@@ -50,7 +49,9 @@
 /* EPA polytope capacity. Each EPA iteration but the last adds one vertex
  * to the start tetrahedron, so this also caps the iterations at
  * FXC_EPA_MAX_ITERATIONS. The workspace takes 24 bytes a vertex and 28
- * bytes a face (2V - 4 faces): 2.4 KB at 32. */
+ * bytes a face (2V - 4 faces): sizeof(fxc_workspace), which the size
+ * table of make size (recorded in bench/results.md by make bench) lists
+ * for the default. */
 #ifndef FXC_EPA_MAX_VERTICES
 #define FXC_EPA_MAX_VERTICES 32
 #endif

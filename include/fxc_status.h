@@ -7,11 +7,14 @@ typedef enum {
     FXC_OK = 0,               /* success (constructors, helpers) */
     FXC_SEPARATED = 1,        /* distance > FXC_TOUCH_TOL */
     FXC_TOUCHING = 2,         /* |signed distance| <= FXC_TOUCH_TOL */
-    FXC_OVERLAPPING = 3,      /* interiors overlap (intersect/distance: depth not computed) */
+    FXC_OVERLAPPING = 3,      /* the shapes overlap, depth not computed (fxc_distance); from
+                               * fxc_intersect also when they only touch, from fxc_clearance
+                               * when they are at most the clearance + FXC_TOUCH_TOL apart */
     FXC_PENETRATING = 4,      /* overlap deeper than FXC_TOUCH_TOL (collide: depth computed) */
     FXC_ERR_NULL = -1,        /* a required pointer is NULL */
     FXC_ERR_RANGE = -2,       /* a value or a shape's world extent is beyond the supported range */
-    FXC_ERR_NEGATIVE_SIZE = -3, /* a size or radius is negative */
+    FXC_ERR_NEGATIVE_SIZE = -3, /* a size, radius, margin or callback bound given to a
+                                 * constructor is negative, or fxc_clearance's clearance */
     FXC_ERR_ZERO_SIZE = -4,   /* a size that must be positive is zero */
     FXC_ERR_EMPTY_HULL = -5,  /* hull with no vertices */
     FXC_ERR_TOO_MANY_VERTICES = -6, /* hull with more than FXC_HULL_MAX_VERTICES */

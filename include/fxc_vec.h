@@ -8,7 +8,8 @@
  *  - Each kernel states its input range, the width of its intermediates and
  *    what happens out of range. Kernels returning fix16_t saturate to
  *    +-FXC_FIX16_MAX instead of wrapping; the library never relies on that,
- *    because it checks the supported range (fxc_in_range) before any query.
+ *    because every query first checks each shape's reach against the
+ *    supported range (src/support.c; see fxc_config.h).
  *  - Arithmetic right shift of negative int64 is implementation-defined in C;
  *    every supported compiler (gcc, clang, arm-none-eabi-gcc) shifts
  *    arithmetically, and src/vec.c checks it at compile time.
@@ -32,7 +33,11 @@ typedef struct { fix16_t w, x, y, z; } fxc_quat;
 
 #define FXC_FIX16_MAX ((fix16_t)0x7FFFFFFF)
 #define FXC_ONE ((fix16_t)0x00010000)
-/* Largest raw coordinate allowed for world points: 2^(16+FXC_RANGE_BITS) - 1. */
+/* 2^(16+FXC_RANGE_BITS) - 1: the largest raw distance, per coordinate,
+ * of any point of a query's shapes from the pair's centre (the midpoint
+ * of the two positions), and the largest raw size, margin, vertex
+ * coordinate or clearance accepted. World points are bounded by
+ * FXC_WORLD_LIMIT instead. */
 #define FXC_RAW_LIMIT ((int32_t)((1L << (16 + FXC_RANGE_BITS)) - 1))
 /* Largest raw world coordinate of any shape point: 32767 units, one unit
  * below Q16.16's limit, so that a result point rounded a few LSB outside
@@ -222,7 +227,9 @@ int fxc_mat3_from_axis_angle(fxc_vec3 axis, fix16_t angle, fxc_mat3 *out);
  * libfixmath's fix16_sin, which is only accurate there. */
 void fxc_sincos(fix16_t angle, fix16_t *s, fix16_t *c);
 
-/* 1 if |x| < 2^FXC_RANGE_BITS units (raw |x| <= FXC_RAW_LIMIT), else 0. */
+/* 1 if |x| < 2^FXC_RANGE_BITS units (raw |x| <= FXC_RAW_LIMIT), else 0.
+ * For callers: the library itself does not call these (queries check a
+ * shape's reach from the pair's centre, src/support.c). */
 static inline int fxc_in_range(fix16_t x)
 {
     return x >= -FXC_RAW_LIMIT && x <= FXC_RAW_LIMIT;

@@ -150,8 +150,11 @@ typedef struct {
     fxc_vec3 point_b;  /* closest point on B (world), likewise */
     fxc_vec3 normal;   /* unit, from A to B: the separating axis GJK proved
                         * (the gap along it is the distance within a few
-                        * LSB); zero when the cores overlap, unless they
-                        * only touch */
+                        * LSB); zero when GJK finds the cores overlapping
+                        * or touching, unless they provably only touch
+                        * and the margins add up to at most FXC_TOUCH_TOL
+                        * (FXC_TOUCHING); so also zero for touching cores
+                        * whose margins overlap (FXC_OVERLAPPING) */
     int gjk_iterations; /* <= FXC_GJK_MAX_ITERATIONS */
     int support_calls;  /* <= FXC_MAX_SUPPORT_CALLS */
 } fxc_distance_result;
@@ -160,10 +163,18 @@ typedef struct {
  * it (or call fxc_cache_init) before the pair's first query, then pass the
  * same cache with the same ordered pair (A, B) frame after frame to the
  * *_cached queries below. Each query starts GJK along the axis the last
- * one ended on, so a pair that moved a little is decided in one or two
- * iterations (an early exit along the cached axis). With and without a
- * cache the statuses are the same and the values within the stated
- * tolerances, but not always the same bits: GJK takes another path. Any
+ * one ended on (pairs of point and segment cores, answered in closed form,
+ * do not use it). fxc_intersect_cached and fxc_clearance_cached stop as
+ * soon as a bound proves their verdict, so for a pair that moved a little
+ * the cached axis can decide it at the first support call;
+ * fxc_distance_cached and fxc_collide_cached run GJK to its end and only
+ * start from the axis. With and without a cache the values agree within
+ * the stated tolerances, but not always to the bit: GJK takes another
+ * path. The statuses agree too, except for a pair within a few LSB of the
+ * touching band, whose edges the values' rounding decides: there the two
+ * may differ (FXC_TOUCHING against FXC_SEPARATED, say). The test gjk_cache
+ * compares statuses only where the plain query's distance or depth exceeds
+ * FXC_TOUCH_TOL + 4 LSB, or fxc_distance answers FXC_OVERLAPPING. Any
  * contents are safe: the axis is only a first search direction. */
 typedef struct {
     fxc_vec3 axis; /* the last query's final direction, A to B (zero: none yet) */
@@ -213,8 +224,9 @@ int fxc_distance_cached(const fxc_shape *a, const fxc_transform *ta,
 
 /* ---- Penetration: EPA workspace and the one-call API ---------------------
  * The workspace holds the EPA polytope. The caller owns it (static, or on
- * its stack: sizeof(fxc_workspace) is about 2.5 KB at the default
- * capacity: 24 bytes a vertex, 28 a face), so queries are reentrant. Zero it, or call
+ * its stack: sizeof(fxc_workspace), 24 bytes a vertex and 28 a face, is
+ * the last column of the size table that make size prints and make bench
+ * records in bench/results.md), so queries are reentrant. Zero it, or call
  * fxc_workspace_init, before its first use; after that its contents
  * between queries mean nothing. While a query runs, the workspace is
  * marked busy: a query on it from inside a support callback returns
@@ -253,9 +265,15 @@ typedef struct {
     fix16_t depth;     /* penetrating or touching: overlap >= 0; otherwise 0 */
     fix16_t depth_error; /* proven accuracy of depth: the true depth lies in
                           * [depth - depth_error, depth], but for rounding
-                          * (a few LSB). At most FXC_EPA_TOL when EPA
-                          * converged; the bracket EPA reached when it ran
-                          * out of capacity; 0 without EPA. */
+                          * (a few LSB). When EPA converged, at most
+                          * FXC_EPA_TOL + 1 (depth and the bracket's low
+                          * end are rounded apart), except where it stopped
+                          * on a long, thin face (src/epa.c) of a Minkowski
+                          * difference thousands of units across: its
+                          * fitted normal's tilt may add up to 2^-27 of the
+                          * span (|x|+|y|+|z|, raw). The bracket EPA
+                          * reached when it ran out of capacity; 0 without
+                          * EPA. */
     fxc_vec3 normal;   /* unit, from A to B: moving B by depth * normal ends the overlap */
     fxc_vec3 point_a;  /* closest point / deepest contact point on A (world);
                         * touching: a point of the contact region; at

@@ -463,8 +463,9 @@ static void unmark(fxc_workspace *ws, const horizon_edge *hz, int nh, const uint
     for (i = 0; i < nh; i++) ws->face[hz[i].outer].state = FACE_ALIVE;
 }
 
-/* Working memory of the expansion (on the stack: about 0.3 KB at the
- * default capacity); start_of[] is all NO_FACE between expansions. */
+/* Working memory of the expansion, on the stack (its size scales with
+ * FXC_EPA_MAX_VERTICES; make stack counts it in fxc_collide's worst case);
+ * start_of[] is all NO_FACE between expansions. */
 typedef struct {
     horizon_edge hz[FXC_EPA_MAX_VERTICES];
     uint8_t gone[FXC_EPA_MAX_FACES];

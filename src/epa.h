@@ -16,8 +16,11 @@ typedef struct {
 } fxc_epa_result;
 
 /* Penetration of the cores of a pair whose GJK run ended with the origin
- * inside its simplex. Returns FXC_OK, FXC_ERR_CAPACITY or
- * FXC_ERR_NO_CONVERGENCE; the result is valid in every case. */
+ * inside its simplex. Returns FXC_OK, FXC_ERR_CAPACITY,
+ * FXC_ERR_NO_CONVERGENCE, or FXC_ERR_CALLBACK (p->status, once a callback
+ * misbehaved; a misbehaviour while the start tetrahedron is built shows
+ * only in p->status when the difference turns out flat); the result is
+ * valid in every case. */
 int fxc_epa(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, fxc_epa_result *r);
 
 #endif /* FXC_EPA_H */

@@ -55,11 +55,14 @@ static inline int fxc_tmul_ge0(const fxc_mat3 *R, int j, fxc_vec3 d)
  * 2^k per component, or exactly n 2^k' when scaled up) and D (< 2^30).
  *  1. n . D - 2^k (nf . D) = r . D, below 2^k sum |D_i|: so |nf . D| >=
  *     sum |D_i| (> 0) gives the sign; nf . D is exact in int64 (< 2^60).
- *  2. Before that, in 32 bits: nf' = nf >> 14 (|nf'| < 2^14) and D' = D >>
- *     s with s making |D'| < 2^14: P = nf' . D' (< 3 * 2^28) and nf . D -
- *     2^(14+s) P is below 3 * (2^(28+s) + 2^(28+s) + 2^(14+s)) < 2^(30.6+s),
- *     while test 1 needs at most sum |D_i| < 2^(15.6+s): so |P| >
- *     FXC_PLANE_FILTER (> 2^16.6 + 2^1.6) gives the sign.
+ *  2. Before that, in 32 bits: nf' = nf >> 14 (|nf'| <= 2^14) and D' = D >>
+ *     s with s making |D| < 2^(14+s), so |D'| <= 2^14: P = nf' . D'
+ *     (<= 3 * 2^28) and nf . D - 2^(14+s) P is below 3 * (2^(28+s) +
+ *     2^(28+s) + 2^(14+s)) = 2^(14+s) (3 * 2^15 + 3) (per term: 2^14 nf'
+ *     rd + rn 2^s D' + rn rd, remainders 0 <= rn < 2^14, 0 <= rd < 2^s),
+ *     while test 1 needs at most sum |D_i| < 3 * 2^(14+s): so |P| >=
+ *     3 * 2^15 + 6 = 98310 gives the sign, and FXC_PLANE_FILTER is above
+ *     that.
  * Returns -1, 0 or 1 for a decided sign, FXC_UNDECIDED otherwise: the
  * caller then forms n . D exactly. */
 #define FXC_PLANE_FILTER 99000

@@ -503,7 +503,8 @@ typedef struct {
     int stall;         /* steps without progress */
     int64_t bracket;   /* narrowest m.u8 - l8 so far */
     int64_t prev_br;   /* the previous step's */
-    int track_touch;   /* look for a touching plane (fxc_intersect needs none) */
+    int track_touch;   /* look for a touching plane (not with early exits: fxc_intersect
+                        * and fxc_clearance need none) */
 } gjk_state;
 
 /* A step that did not stop: at the cap, the outcome stands. */
@@ -563,7 +564,8 @@ static fxc_gjk_outcome gjk_step(fxc_pair *p, int32_t sep_exit, int32_t hit_exit,
     int64_t l8, br;
     int halved;
 
-    /* Stop: the distance is proven at most hit_exit (fxc_intersect). */
+    /* Stop: the distance is proven at most hit_exit (fxc_intersect,
+     * fxc_clearance and their _cached forms). */
     if (hit_exit >= 0 && g->m.u8 <= (int64_t)hit_exit * 256) return FXC_GJK_EXIT_CLOSE;
     fxc_pair_support(p, g->m.d, &q);
     if (g->track_touch) note_height(r, g->m.d, q.w);
@@ -580,7 +582,8 @@ static fxc_gjk_outcome gjk_step(fxc_pair *p, int32_t sep_exit, int32_t hit_exit,
     g->prev_br = br;
     /* Stop, converged: the support point is one the simplex already has. */
     if (in_simplex(s, q.w)) return FXC_GJK_CONVERGED;
-    /* Stop: the distance is proven larger than sep_exit (fxc_intersect). */
+    /* Stop: the distance is proven larger than sep_exit (fxc_intersect,
+     * fxc_clearance and their _cached forms). */
     if (sep_exit >= 0 && l8 > ((int64_t)sep_exit + FXC_GJK_ROUNDING) * 256) return FXC_GJK_EXIT_SEPARATED;
     /* Stop, converged: the distance and the best lower bound are within
      * 1 LSB. */
@@ -598,8 +601,8 @@ static void gjk_finish(gjk_state *g, fxc_gjk_result *r)
     const proven_axis *n;
     /* The latest feature wins ties within 1 LSB (at equal distance its
      * direction comes from more support points), but the distance reported
-     * is never above one already proven: fxc_intersect's early exits rely on
-     * it, so both queries agree. */
+     * is never above one already proven: the early exits of fxc_intersect
+     * and fxc_clearance rely on it, so they agree with fxc_distance. */
     if (r->outcome != FXC_GJK_CONTAINED && g->best_m.u8 < g->m.u8 - 256) {
         copy_simplex(&r->s, &g->best);
         g->m = g->best_m;
@@ -812,7 +815,8 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     r->outcome = simplex_reduce(s, &g.m) ? FXC_GJK_CONTAINED : GJK_GO_ON;
     /* Stop: the first direction already separates by more than sep_exit
      * (exact: -d.w > (sep_exit + FXC_GJK_ROUNDING) |d|, squared in 128
-     * bits). A cached axis of a pair that moved a little usually does. */
+     * bits). A cached axis of a separated pair that moved a little can
+     * (fxc_intersect_cached, fxc_clearance_cached). */
     if (sep_exit >= 0 && r->outcome == GJK_GO_ON &&
         !fxc_height_within(-fxc_v3_dot_wide(dir, s->p[0].w), fxc_v3_dot_wide(dir, dir), sep_exit + FXC_GJK_ROUNDING))
         r->outcome = FXC_GJK_EXIT_SEPARATED;

@@ -16,12 +16,13 @@ typedef struct {
 
 typedef enum {
     FXC_GJK_CONTAINED,   /* origin lies in the simplex (exact): distance 0 */
-    FXC_GJK_CONVERGED,   /* v is the closest point within the tolerance */
+    FXC_GJK_CONVERGED,   /* dist8 is the distance within GJK's tolerance, and s the
+                          * simplex feature that gives it */
     FXC_GJK_EXIT_SEPARATED, /* early exit: distance proven > sep_exit */
     FXC_GJK_EXIT_CLOSE,  /* early exit: distance proven <= hit_exit */
-    FXC_GJK_CAPPED,      /* FXC_GJK_MAX_ITERATIONS reached; v is the best so far */
+    FXC_GJK_CAPPED,      /* FXC_GJK_MAX_ITERATIONS reached; s and dist8 are the best so far */
     FXC_GJK_STALLED,     /* no progress for FXC_GJK_STALL_STEPS steps, bounds more than 2 LSB
-                          * apart: unconverged, v is the best so far */
+                          * apart: unconverged, s and dist8 are the best so far */
     FXC_GJK_FAILED       /* a callback misbehaved (the pair's status says how) */
 } fxc_gjk_outcome;
 
@@ -57,14 +58,18 @@ typedef struct fxc_gjk_result_s {
  *  hit_exit: stop once the distance is proven at most hit_exit (raw).
  * Without early exits, intersection and distance queries follow the same
  * iterations, so their verdicts agree. With either early exit on, the
- * touching plane is not tracked (touch stays 0): only fxc_intersect uses
- * them, and it needs no normal. */
+ * touching plane is not tracked (touch stays 0): only fxc_intersect and
+ * fxc_clearance (and their _cached forms) use them, and they need no
+ * normal. */
 void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r);
 
 /* Closed form for a pair of point and segment cores (spheres, capsules,
- * points, segments; no other core): the result fxc_gjk would give,
+ * points, segments; no other core): the answer fxc_gjk would converge
+ * to, equal to it within GJK's tolerance but not always to the bit (GJK
+ * stops once its bounds are that close, on whichever simplex it reached),
  * converged or contained, from one exact decision instead of iterations
- * (0 iterations, no support calls). */
+ * (0 iterations, no support calls; no early exits, and a cache's axis is
+ * not used). */
 void fxc_gjk_closed(fxc_pair *p, fxc_gjk_result *r);
 
 /* Distance of the cores, raw, rounded (0 when contained). */

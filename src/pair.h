@@ -97,12 +97,13 @@ static inline fxc_vec3 fxc_pair_first_dir(const fxc_pair *p)
  * by fxc_dir_fit): a = support_A(dir), b = support_B(-dir). */
 void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out);
 
-/* A support point q found along d must be at least as far along d as any
- * point already known (simplex or polytope vertices known[0..n-1]), on each
- * body: A's point along d, B's along -d, but for rounding (FXC_SUPPORT_SLACK
- * raw LSB). A user callback that breaks this is flagged FXC_ERR_CALLBACK:
- * its shape is not what it claims (an "anti-support" that returns its
- * nearest point is caught on its second answer). Built-in shapes are
+/* A support point q found along d must be at least as far along d as the
+ * points known[0..n-1] (GJK's current simplex, or the vertices of the face
+ * EPA expands), on each body: A's point along d, B's along -d, but for
+ * rounding (FXC_SUPPORT_SLACK raw LSB). A user callback that breaks this
+ * is flagged FXC_ERR_CALLBACK: its shape is not what it claims (an
+ * "anti-support" that returns its nearest point is caught on its second
+ * answer, against its probe: fxc_support_custom). Built-in shapes are
  * exact and not checked. */
 #define FXC_SUPPORT_SLACK 4
 void fxc_pair_check_known(fxc_pair *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n);

@@ -1,4 +1,6 @@
-/* Public queries: intersect and distance (GJK), collide (GJK + EPA).
+/* Public queries: intersect and clearance (GJK with early exits),
+ * distance (GJK), collide (GJK + EPA), each also with a per-pair cache
+ * (the _cached forms).
  *
  * Each query computes its answer into a local result and writes the
  * caller's output once, at the end: an output placed anywhere (even in the

@@ -88,8 +88,8 @@ static fix16_t entry(const fxc_mat3 *R, int transpose, int i, int j)
 /* R v, or R^T v (R's own frame from the world): the bits of
  * fxc_mat3_mul_v3 / fxc_mat3_tmul_v3, whose saturation never acts here.
  * Kept as one local routine because it is the support's hot path: with the
- * public kernels, workloads 1 and 3 of the benchmark took 7 % and 16 %
- * more instructions on the M3 (within 2 % on the M0). */
+ * public kernels instead, the benchmark's box workloads took more
+ * instructions on the M3 (make bench measures them). */
 static fxc_vec3 rotate(const fxc_mat3 *R, int transpose, fxc_vec3 v)
 {
     fix16_t r[3];

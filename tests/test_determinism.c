@@ -1,8 +1,9 @@
-/* Determinism: a fixed-seed workload over every shape kind and every query,
- * at three scales (sizes up to ~550 units, Minkowski points near the range
- * limit), at the world origin and anywhere within +-30000 units of it,
- * hashed over every bit of every result field (intersect, distance,
- * collide, clearance and the manifold). The hash must be the same on
+/* Determinism: a fixed-seed workload over every ordered pair of shape
+ * kinds, each pair queried with fxc_intersect, fxc_distance, fxc_collide,
+ * fxc_clearance and fxc_manifold (not the _cached forms), at three scales
+ * (sizes up to ~550 units, Minkowski points near the range limit), at the
+ * world origin and anywhere within +-30000 units of it, hashed over the
+ * statuses and every bit of every result field. The hash must be the same on
  * every platform and compiler (make test compares the logs of gcc -O0/-O1/
  * -O2, clang -O2, QEMU Cortex-M3 and M0) and equal to EXPECTED_HASH below.
  * Changing EXPECTED_HASH must be deliberate: it means results changed, and
