@@ -84,6 +84,16 @@ static const fxc_vec3 ico[12] = {
 /* 64 points on a sphere of radius 0.5 (integer golden-angle spiral). */
 static fxc_vec3 ball64[64];
 
+/* A slab 4 units across and 0.5 thick whose faces are 10-gons: 20 vertices
+ * (cos and sin of multiples of 36 degrees times 2 units, rounded). */
+static const fxc_vec3 slab20[20] = {
+    { 131072, 0, 16384 }, { 106039, 77042, 16384 }, { 40503, 124657, 16384 }, { -40503, 124657, 16384 },
+    { -106039, 77042, 16384 }, { -131072, 0, 16384 }, { -106039, -77042, 16384 }, { -40503, -124657, 16384 },
+    { 40503, -124657, 16384 }, { 106039, -77042, 16384 }, { 131072, 0, -16384 }, { 106039, 77042, -16384 },
+    { 40503, 124657, -16384 }, { -40503, 124657, -16384 }, { -106039, 77042, -16384 }, { -131072, 0, -16384 },
+    { -106039, -77042, -16384 }, { -40503, -124657, -16384 }, { 40503, -124657, -16384 }, { 106039, -77042, -16384 },
+};
+
 static void make_ball64(void)
 {
     int i;
@@ -101,7 +111,7 @@ typedef struct {
     fxc_transform ta, tb;
 } pair;
 
-enum { Q_COLLIDE, Q_INTERSECT, Q_DISTANCE, Q_WARM };
+enum { Q_COLLIDE, Q_INTERSECT, Q_DISTANCE, Q_WARM, Q_MANIFOLD };
 
 /* Builds case i of workload w. Returns the query kind. */
 static int make_case(int w, rng *r, pair *p)
@@ -165,6 +175,25 @@ static int make_case(int w, rng *r, pair *p)
         fxc_shape_hull(&p->b, ball64, 64, 0);
         fxc_transform_set(&p->tb, &mb, fxc_v3_scale(dir, range(r, 0, 16384)));
         return Q_COLLIDE;
+    case 11: /* manifold: B resting face down on A, turned about z, 1..50 LSB deep */
+    case 12: /* manifold: a box resting on a 20-vertex hull (a slab with 10-gon faces) */
+        {
+            fxc_mat3 turn;
+            fix16_t lift;
+            (void)fxc_mat3_from_axis_angle(fxc_v3(0, 0, 65536), range(r, 0, 411775), &turn); /* 0..2 pi */
+            fxc_transform_set(&p->ta, 0, fxc_v3(0, 0, 0));
+            if (w == 11) {
+                fxc_shape_box(&p->a, ha, 0);
+                lift = ha.z;
+            } else {
+                fxc_shape_hull(&p->a, slab20, 20, 0);
+                lift = 16384;
+            }
+            fxc_shape_box(&p->b, hb, 0);
+            fxc_transform_set(&p->tb, &turn, fxc_v3(range(r, -32768, 32768), range(r, -32768, 32768),
+                                                    lift + hb.z - range(r, 1, 50)));
+        }
+        return Q_MANIFOLD;
     default: /* 6: capsule-capsule penetration */
         {
             fix16_t h1 = range(r, 16384, 65536), r1 = range(r, 8192, 32768);
@@ -177,12 +206,13 @@ static int make_case(int w, rng *r, pair *p)
     }
 }
 
-#define WORKLOADS 10
+#define WORKLOADS 12
 static const char *names[WORKLOADS + 1] = { "", "box-box penetration", "box-box shallow contact", "box-box intersect",
                                  "sphere-sphere penetration", "icosahedron-box penetration",
                                  "capsule-capsule penetration", "box-box distance",
                                  "worst: cylinder-cone deep (EPA cap)", "worst: 64-vertex hulls deep",
-                                 "box-box intersect, warm (cache)" };
+                                 "box-box intersect, warm (cache)", "manifold: box resting on box",
+                                 "manifold: box on a 20-vertex hull" };
 
 /* Workload 10: workload 3's pairs, each followed for FRAMES more frames in
  * which B moves a little (up to 1/256 unit and about 1/200 rad a frame),
@@ -229,6 +259,13 @@ static int run(int kind, pair *p, int *gi, int *ei)
     if (kind == Q_DISTANCE) {
         st = fxc_distance(&p->a, &p->ta, &p->b, &p->tb, &d);
         *gi = d.gjk_iterations;
+        return st;
+    }
+    if (kind == Q_MANIFOLD) {
+        static fxc_contact_manifold m;
+        st = fxc_manifold(&p->a, &p->ta, &p->b, &p->tb, 0, &ws, &m);
+        *gi = m.gjk_iterations;
+        *ei = m.epa_iterations;
         return st;
     }
     st = fxc_collide(&p->a, &p->ta, &p->b, &p->tb, &ws, &c);

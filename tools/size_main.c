@@ -1,13 +1,14 @@
 /* Reference programs for `make size`, one per FXC_SIZE_CONFIG: each calls
  * what one kind of firmware would, so a link with --gc-sections pulls in
  * what that firmware gets. Never run.
- *   1 (default) everything 3D: every shape, every query
+ *   1 (default) everything 3D: every shape, every query (the manifold too)
  *   2 distance only, spheres, capsules and boxes (a robot's clearances)
  *   3 clearance only, spheres, capsules and boxes (a robot's safety check)
  *   4 collide, boxes only (a game's boxes)
  *   5 distance only, spheres and capsules (a robot arm's links and the
  *     obstacles around it: closed forms, no GJK iterations)
- *   6 clearance only, spheres and capsules (that arm's safety check) */
+ *   6 clearance only, spheres and capsules (that arm's safety check)
+ *   7 collide and manifold, boxes only (a game's boxes resting on boxes) */
 #include "fxcollide.h"
 
 #ifndef FXC_SIZE_CONFIG
@@ -30,11 +31,12 @@ void Reset_Handler(void)
     fxc_transform t;
     fxc_contact c;
     fxc_distance_result d;
-    fxc_mat3 m;
+    fxc_contact_manifold m;
+    fxc_mat3 rot;
     fxc_quat q = { 65536, 0, 0, 0 };
     volatile int r = 0;
-    fxc_mat3_from_quat(q, &m);
-    fxc_transform_set(&t, &m, verts[1]);
+    fxc_mat3_from_quat(q, &rot);
+    fxc_transform_set(&t, &rot, verts[1]);
 #if FXC_SIZE_CONFIG == 1
     fxc_shape_point(&s[0], 0);
     fxc_shape_sphere(&s[1], 65536);
@@ -46,11 +48,12 @@ void Reset_Handler(void)
     fxc_shape_cone(&s[7], 65536, 65536, 0);
     fxc_shape_hull(&s[8], verts, 4, 0);
     fxc_shape_custom(&s[9], support_fn, 0, 65536, 0);
-    fxc_mat3_from_axis_angle(verts[0], 1, &m);
+    fxc_mat3_from_axis_angle(verts[0], 1, &rot);
     r += fxc_intersect(&s[r & 7], &t, &s[(r + 1) & 7], &t);
     r += fxc_clearance(&s[r & 7], &t, &s[(r + 1) & 7], &t, 1);
     r += fxc_distance(&s[r & 7], &t, &s[(r + 1) & 7], &t, &d);
     r += fxc_collide(&s[r & 7], &t, &s[(r + 1) & 7], &t, &ws, &c);
+    r += fxc_manifold(&s[r & 7], &t, &s[(r + 1) & 7], &t, 0, &ws, &m);
 #elif FXC_SIZE_CONFIG == 2 || FXC_SIZE_CONFIG == 3 || FXC_SIZE_CONFIG == 5 || FXC_SIZE_CONFIG == 6
     fxc_shape_sphere(&s[0], 65536);
     fxc_shape_capsule(&s[1], 65536, 65536);
@@ -65,10 +68,14 @@ void Reset_Handler(void)
     r += fxc_clearance(&s[r % 3], &t, &s[(r + 1) % 3], &t, 1);
 #endif
     (void)c;
+    (void)m;
     (void)ws;
 #else
     fxc_shape_box(&s[0], verts[3], 0);
     r += fxc_collide(&s[0], &t, &s[0], &t, &ws, &c);
+#if FXC_SIZE_CONFIG == 7
+    r += fxc_manifold(&s[0], &t, &s[0], &t, 0, &ws, &m);
+#endif
     (void)d;
 #endif
     for (;;) {

@@ -1,13 +1,14 @@
 #!/bin/sh
 # Flash and RAM of the library on Cortex-M0 and M3, split into fxcollide's
-# own code, what it pulls in from libfixmath, and libgcc helpers plus the
-# memcpy of struct copies (libc), measured on links of tools/size_main.c
+# own code (and of it, the manifold's: src/manifold.c and src/feature.c),
+# what it pulls in from libfixmath, and libgcc helpers plus the memcpy of
+# struct copies (libc), measured on links of tools/size_main.c
 # with --gc-sections, one per configuration (FXC_SIZE_CONFIG: what a kind
 # of firmware calls, so what it gets).
 #   tools/size_report.sh FIXMATH_DIR OUT_DIR
 FIX=$1; OUT=$2
-echo "| configuration | core | opt | fxcollide flash | libfixmath flash | libgcc + memcpy flash | total flash | library RAM (.data+.bss) | workspace (caller-owned) |"
-echo "|---|---|---|---|---|---|---|---|---|"
+echo "| configuration | core | opt | fxcollide flash | of which manifold | libfixmath flash | libgcc + memcpy flash | total flash | library RAM (.data+.bss) | workspace (caller-owned) |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
 # measure CONFIG NAME CPU OPT: one row
 measure() {
     config=$1; name=$2; cpu=$3; opt=$4
@@ -33,16 +34,19 @@ measure() {
             if (file ~ /size_main\.o/) next
             if (file ~ /fix16/) fix[name ~ /^\.(bss|data)/ ? "ram" : "rom"] += sz
             else if (file ~ /libgcc|libc/) gcc[name ~ /^\.(bss|data)/ ? "ram" : "rom"] += sz
-            else if (file ~ dir) lib[name ~ /^\.(bss|data)/ ? "ram" : "rom"] += sz
+            else if (file ~ dir) {
+                lib[name ~ /^\.(bss|data)/ ? "ram" : "rom"] += sz
+                if (file ~ /\/(manifold|feature)\.o/ && name !~ /^\.(bss|data)/) man += sz
+            }
         }
-        END { printf "%d %d %d %d\n", lib["rom"], fix["rom"], gcc["rom"], lib["ram"] + fix["ram"] + gcc["ram"] }' \
+        END { printf "%d %d %d %d %d\n", lib["rom"], man, fix["rom"], gcc["rom"], lib["ram"] + fix["ram"] + gcc["ram"] }' \
         "$dir/size.map" > "$dir/size.txt"
-    read own fix lgcc ram < "$dir/size.txt"
+    read own man fix lgcc ram < "$dir/size.txt"
     printf '#include "fxcollide.h"\nchar fxc_workspace_bytes[sizeof(fxc_workspace)];\n' | \
         arm-none-eabi-gcc -mcpu=$cpu -mthumb -Iinclude -I"$FIX" -x c -c -o "$dir/ws.o" - || exit 1
     ws=$(arm-none-eabi-nm -S "$dir/ws.o" | awk '/fxc_workspace_bytes/ {print $2}')
     ws=$(printf '%d' "0x$ws")
-    echo "| $name | ${cpu#cortex-} | $opt | $own | $fix | $lgcc | $((own + fix + lgcc)) | $ram | $ws |"
+    echo "| $name | ${cpu#cortex-} | $opt | $own | $man | $fix | $lgcc | $((own + fix + lgcc)) | $ram | $ws |"
 }
 for cpu in cortex-m0 cortex-m3; do
     for opt in -Os -O2; do
@@ -53,6 +57,7 @@ for cpu in cortex-m0 cortex-m3; do
     measure 2 "distance: spheres, capsules, boxes" $cpu -Os
     measure 3 "clearance: spheres, capsules, boxes" $cpu -Os
     measure 4 "collide: boxes" $cpu -Os
+    measure 7 "collide and manifold: boxes" $cpu -Os
     measure 5 "distance: spheres, capsules" $cpu -Os
     measure 6 "clearance: spheres, capsules" $cpu -Os
 done

@@ -115,6 +115,11 @@
  *     (axes, centre line, box face normals), the distance at least the gap
  *     along any of them, within REF_TOL + 0.87 |R|_F per shape + 1 (the
  *     rounding of rotated support points).
+ * 10. The manifold (speculative distance MANIFOLD_SPEC) answers as
+ *     fxc_collide: the same status, normal, distance, depth and
+ *     iterations; 1 to 4 points within the speculative distance, none
+ *     beyond it, in range, the deepest first, none separated by more than
+ *     MANIFOLD_SPEC + FXC_TOUCH_TOL (checks 5 and 6 cover its fields too).
  *
  * ---- Waivers -------------------------------------------------------------
  * FXC_FUZZ_WAIVE=key,... skips the checks of known findings while
@@ -836,7 +841,12 @@ typedef struct {
     fxc_contact c;
     int clear0;   /* fxc_clearance with a clearance of 0 */
     int cached;   /* fxc_intersect_cached, the cache holding distance's normal */
+    int ms;       /* fxc_manifold with a speculative distance of MANIFOLD_SPEC */
+    fxc_contact_manifold m;
 } results;
+
+/* The manifold's speculative distance in the fuzzed queries: 1/16 unit. */
+#define MANIFOLD_SPEC 4096
 
 static body A, B;
 static const char *stage = "";
@@ -864,6 +874,9 @@ static void run(const body *a, const fxc_transform *ta, const body *b, const fxc
     o->cs = fxc_collide(&a->s, ta, &b->s, tb, &ws, &o->c);
     in_collide = 0;
     o->viol_cs = cb_violated();
+    reset_cb();
+    memset(&o->m, fill, sizeof o->m);
+    o->ms = fxc_manifold(&a->s, ta, &b->s, tb, MANIFOLD_SPEC, &ws, &o->m);
     reset_cb();
     o->clear0 = fxc_clearance(&a->s, ta, &b->s, tb, 0);
     reset_cb();
@@ -1108,19 +1121,46 @@ static void check_contact(int st, int viol, const fxc_contact *c, const body *a,
     REQUIRE(in_world3(c->point_a) && in_world3(c->point_b), "collide: %s with a witness point out of range", fxc_status_name(st));
 }
 
-static void check_all(const results *r, const body *a, const body *b)
-{
-    check_intersect(r->is, r->viol_is, a, b);
-    check_distance(r->ds, r->viol_ds, &r->d, a, b);
-    check_contact(r->cs, r->viol_cs, &r->c, a, b);
-}
-
 static int same_v(fxc_vec3 a, fxc_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
 static int shifted_v(fxc_vec3 a, fxc_vec3 b, fxc_vec3 off)
 {
     return (int64_t)b.x - a.x == off.x && (int64_t)b.y - a.y == off.y && (int64_t)b.z - a.z == off.z;
 }
 static int has_points(int st) { return is_success(st) || st == FXC_ERR_NO_CONVERGENCE || st == FXC_ERR_CAPACITY; }
+
+/* Invariant 10: the manifold answers as fxc_collide (status, normal,
+ * distance, depth, iterations: the same computation), then 1 to 4 points
+ * in range, the deepest first, when the pair is within the speculative
+ * distance, and none beyond it. */
+static void check_manifold(int st, const fxc_contact_manifold *m, int cs, const fxc_contact *c)
+{
+    int k;
+    REQUIRE(st == cs, "manifold: status %s, collide's %s", fxc_status_name(st), fxc_status_name(cs));
+    REQUIRE(m->count >= 0 && m->count <= FXC_MANIFOLD_MAX_POINTS, "manifold: %d points", m->count);
+    if (!has_points(st)) {
+        REQUIRE(m->count == 0, "manifold: %d points with %s", m->count, fxc_status_name(st));
+        return;
+    }
+    REQUIRE(m->distance == c->distance && m->depth == c->depth && same_v(m->normal, c->normal) &&
+                m->gjk_iterations == c->gjk_iterations && m->epa_iterations == c->epa_iterations,
+            "manifold: distance %d depth %d, collide's %d %d", (int)m->distance, (int)m->depth, (int)c->distance, (int)c->depth);
+    if (m->distance > MANIFOLD_SPEC) REQUIRE(m->count == 0, "manifold: %d points %d apart", m->count, (int)m->distance);
+    else REQUIRE(m->count >= 1, "manifold: no point %d apart", (int)m->distance);
+    for (k = 0; k < m->count; k++) {
+        const fxc_manifold_point *q = &m->point[k];
+        REQUIRE(in_world3(q->point_a) && in_world3(q->point_b), "manifold: point %d out of range", k);
+        REQUIRE(q->separation >= m->point[0].separation, "manifold: point %d deeper than the first", k);
+        REQUIRE(q->separation <= MANIFOLD_SPEC + FXC_TOUCH_TOL, "manifold: point %d separated by %d", k, (int)q->separation);
+    }
+}
+
+static void check_all(const results *r, const body *a, const body *b)
+{
+    check_intersect(r->is, r->viol_is, a, b);
+    check_distance(r->ds, r->viol_ds, &r->d, a, b);
+    check_contact(r->cs, r->viol_cs, &r->c, a, b);
+    check_manifold(r->ms, &r->m, r->cs, &r->c);
+}
 
 /* Invariant 5 (off = 0) and 6: identical results, points shifted by off. */
 static void check_same(const char *what, const results *r, const results *t, fxc_vec3 off)
@@ -1138,6 +1178,16 @@ static void check_same(const char *what, const results *r, const results *t, fxc
                 shifted_v(r->c.point_a, t->c.point_a, oc) && shifted_v(r->c.point_b, t->c.point_b, oc),
             "%s: fxc_collide results differ (depth %d vs %d, distance %d vs %d)", what, (int)r->c.depth, (int)t->c.depth,
             (int)r->c.distance, (int)t->c.distance);
+    REQUIRE(r->ms == t->ms && r->m.count == t->m.count, "%s: manifold %s with %d points vs %s with %d", what, fxc_status_name(r->ms),
+            r->m.count, fxc_status_name(t->ms), t->m.count);
+    {
+        int k;
+        for (k = 0; k < r->m.count && k < t->m.count; k++)
+            REQUIRE(r->m.point[k].separation == t->m.point[k].separation && r->m.point[k].id == t->m.point[k].id &&
+                        shifted_v(r->m.point[k].point_a, t->m.point[k].point_a, oc) &&
+                        shifted_v(r->m.point[k].point_b, t->m.point[k].point_b, oc),
+                    "%s: manifold point %d differs", what, k);
+    }
 #ifdef FXC_MAX_SUPPORT_CALLS
     REQUIRE(r->d.support_calls == t->d.support_calls && r->c.support_calls == t->c.support_calls, "%s: support calls %d/%d vs %d/%d",
             what, r->d.support_calls, r->c.support_calls, t->d.support_calls, t->c.support_calls);
