@@ -16,8 +16,9 @@
 #include "pair.h"
 
 /* Most points of a supporting feature: a box face has 4, a cylinder cap
- * 8; a hull face with more vertices keeps this many of them. */
-#define FXC_FEATURE_MAX 16
+ * 8; a hull face with more vertices keeps this many of them (the first
+ * ones the wrap meets: a convex part of the face). */
+#define FXC_FEATURE_MAX 12
 
 typedef struct {
     fxc_vec3 p[FXC_FEATURE_MAX]; /* core points, pair frame, counter-clockwise seen from +n */

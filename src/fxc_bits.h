@@ -5,6 +5,15 @@
 #include <stdint.h>
 #include "fxc_vec.h"
 
+/* Keeps a function out of line where the compiler would inline a static
+ * function called once: its frame then does not add to its caller's (the
+ * per-frame stack limit of tools/stack_check.sh). */
+#if defined(__GNUC__)
+#define FXC_NOINLINE __attribute__((noinline))
+#else
+#define FXC_NOINLINE
+#endif
+
 /* |v| as unsigned: exact for every v, INT32_MIN included. */
 static inline uint32_t fxc_abs_u32(int32_t v)
 {

@@ -21,7 +21,9 @@
  * are rounded, each as one ratio of exact integers (mul_div): a crossing
  * of a side plane (within 1 LSB per coordinate) and a projection along n
  * (within 1 LSB per coordinate, and its separation within 1 LSB). */
+#include <string.h>
 #include "feature.h"
+#include "fxc_bits.h"
 #include "query.h"
 #include "wide.h"
 
@@ -33,10 +35,12 @@
 /* Clipping adds at most one point per side plane. */
 #define CLIP_MAX (2 * FXC_FEATURE_MAX)
 
-/* A point of the clipped polygon (pair frame, on the incident core) and
- * the features it comes from on the incident and the reference shape. */
+/* A point of the clipped polygon (pair frame, on the incident core), the
+ * features it comes from on the incident and the reference shape, and
+ * once projected its core separation along n. */
 typedef struct {
     fxc_vec3 p;
+    int32_t sep; /* B's core minus A's along n, raw (negative: penetration) */
     uint16_t inc, ref;
 } clip_point;
 
@@ -44,18 +48,6 @@ typedef struct {
     clip_point v[CLIP_MAX];
     int n;
 } polygon;
-
-/* A contact point before the margins: on A's and B's cores (pair frame). */
-typedef struct {
-    fxc_vec3 a, b;
-    int32_t sep; /* core separation along n, raw */
-    uint32_t id; /* A's feature | B's << 16 */
-} contact;
-
-typedef struct {
-    contact c[CLIP_MAX];
-    int n;
-} contact_set;
 
 /* ---- feature codes (fxcollide.h) ------------------------------------------ */
 
@@ -144,23 +136,75 @@ static fxc_vec3 side_of(fxc_vec3 r, fxc_vec3 s, fxc_vec3 n)
     return d;
 }
 
-/* Sutherland-Hodgman step: keeps the part of `in` with s . (p - r) <= 0,
- * the crossings made on the side `ref` (a feature code). */
-static void clip_plane(const polygon *in, fxc_vec3 s, fxc_vec3 r, uint16_t ref, uint16_t inc_face, polygon *out)
+/* Height of vertex i of g over the plane through r across s (exact). */
+static int64_t over(const polygon *g, int i, fxc_vec3 s, fxc_vec3 r)
 {
-    int i;
-    out->n = 0;
-    for (i = 0; i < in->n && out->n < CLIP_MAX - 1; i++) {
-        const clip_point *P = &in->v[i], *Q = &in->v[(i + 1) % in->n];
-        int64_t dp = fxc_v3_dot_wide(s, fxc_v3_sub(P->p, r)), dq = fxc_v3_dot_wide(s, fxc_v3_sub(Q->p, r));
-        if (dp <= 0) out->v[out->n++] = *P;
-        if ((dp < 0 && dq > 0) || (dp > 0 && dq < 0)) {
-            clip_point *x = &out->v[out->n++];
-            x->p = crossing(P->p, Q->p, dp, dq);
-            x->inc = segment_code(P->inc, Q->inc, inc_face);
-            x->ref = ref;
+    return fxc_v3_dot_wide(s, fxc_v3_sub(g->v[i].p, r));
+}
+
+/* g's vertices from `first` on to the front, in order (three reversals). */
+static void rotate_to_front(polygon *g, int first)
+{
+    int range[3][2], k;
+    range[0][0] = 0, range[0][1] = first - 1;
+    range[1][0] = first, range[1][1] = g->n - 1;
+    range[2][0] = 0, range[2][1] = g->n - 1;
+    for (k = 0; k < 3; k++) {
+        int i = range[k][0], j = range[k][1];
+        for (; i < j; i++, j--) {
+            clip_point t = g->v[i];
+            g->v[i] = g->v[j];
+            g->v[j] = t;
         }
     }
+}
+
+/* The crossing of the plane on g's edge from vertex i to vertex j (heights
+ * hi and hj of opposite signs), made on the side `ref`. */
+static clip_point crossing_point(const polygon *g, int i, int j, int64_t hi, int64_t hj, uint16_t ref, uint16_t inc_face)
+{
+    clip_point x;
+    x.p = crossing(g->v[i].p, g->v[j].p, hi, hj);
+    x.sep = 0;
+    x.inc = segment_code(g->v[i].inc, g->v[j].inc, inc_face);
+    x.ref = ref;
+    return x;
+}
+
+/* Sutherland-Hodgman step in place: keeps the part of the convex polygon g
+ * with s . (p - r) <= 0, the crossings made on the side `ref`. A convex
+ * polygon crosses the plane at most twice, so what is kept is one run of
+ * vertices between two crossings: at most one vertex more than g had (the
+ * bound CLIP_MAX rests on). Should rounding make g cross more often, its
+ * first run is kept (inside all the same). */
+static void clip_plane(polygon *g, fxc_vec3 s, fxc_vec3 r, uint16_t ref, uint16_t inc_face)
+{
+    int n = g->n, first = -1, len = 0, i, last, before, after;
+    clip_point x0, x1;
+    int64_t h_first, h_last;
+    for (i = 0; i < n && first < 0; i++)
+        if (over(g, i, s, r) <= 0 && over(g, (i + n - 1) % n, s, r) > 0) first = i;
+    if (first < 0) {
+        if (n > 0 && over(g, 0, s, r) > 0) g->n = 0; /* all outside (else all inside) */
+        return;
+    }
+    while (len < n && over(g, (first + len) % n, s, r) <= 0) len++;
+    last = (first + len - 1) % n;
+    before = (first + n - 1) % n;
+    after = (last + 1) % n;
+    h_first = over(g, first, s, r);
+    h_last = over(g, last, s, r);
+    /* the crossings, where a kept vertex is not on the plane itself */
+    if (h_first < 0) x0 = crossing_point(g, before, first, over(g, before, s, r), h_first, ref, inc_face);
+    if (h_last < 0) x1 = crossing_point(g, last, after, h_last, over(g, after, s, r), ref, inc_face);
+    rotate_to_front(g, first);
+    g->n = len;
+    if (h_first < 0) {
+        for (i = g->n; i > 0; i--) g->v[i] = g->v[i - 1];
+        g->v[0] = x0;
+        g->n++;
+    }
+    if (h_last < 0) g->v[g->n++] = x1;
 }
 
 /* Drops repeated neighbours from a clipped polygon (a segment clipped
@@ -180,9 +224,8 @@ static void drop_repeats(polygon *g)
 /* The incident feature clipped against every side plane of a reference
  * polygon of three or more points; repeated neighbours (a segment clipped
  * comes back with its crossing twice) are dropped. */
-static void clip_polygon(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 n, polygon *out)
+FXC_NOINLINE static void clip_polygon(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 n, polygon *out)
 {
-    polygon tmp, *cur = out, *next = &tmp;
     uint16_t inc_face = feature_code(inc), ref_face = feature_code(ref);
     int i, k;
     for (i = 0; i < inc->n; i++) {
@@ -191,15 +234,10 @@ static void clip_polygon(const fxc_feature *ref, const fxc_feature *inc, fxc_vec
         out->v[i].ref = ref_face;
     }
     out->n = inc->n;
-    for (k = 0; k < ref->n && cur->n > 0; k++) {
+    for (k = 0; k < ref->n && out->n > 0; k++) {
         const fxc_vec3 r = ref->p[k], s = ref->p[(k + 1) % ref->n];
-        polygon *t;
-        clip_plane(cur, side_of(r, s, n), r, code(FXC_FEATURE_EDGE, ref->id[k], ref->id[(k + 1) % ref->n]), inc_face, next);
-        t = cur;
-        cur = next;
-        next = t;
+        clip_plane(out, side_of(r, s, n), r, code(FXC_FEATURE_EDGE, ref->id[k], ref->id[(k + 1) % ref->n]), inc_face);
     }
-    if (cur != out) *out = *cur;
     drop_repeats(out);
 }
 
@@ -223,6 +261,22 @@ static fxc_vec3 direction_to(fxc_vec3 r, fxc_vec3 s)
     return d;
 }
 
+/* Keeps the part of the segment v[0] - v[1] with s . (x - r) <= 0, the
+ * cut end made on the side `ref`; returns 0 when nothing is left. */
+static int clip_segment(clip_point v[2], fxc_vec3 s, fxc_vec3 r, uint16_t ref, uint16_t inc_edge)
+{
+    int64_t d0 = fxc_v3_dot_wide(s, fxc_v3_sub(v[0].p, r)), d1 = fxc_v3_dot_wide(s, fxc_v3_sub(v[1].p, r));
+    int k;
+    if (d0 > 0 && d1 > 0) return 0;
+    if (d0 > 0 || d1 > 0) {
+        k = d0 > 0 ? 0 : 1; /* the end outside */
+        v[k].p = crossing(v[0].p, v[1].p, d0, d1);
+        v[k].inc = inc_edge;
+        v[k].ref = ref;
+    }
+    return 1;
+}
+
 /* An edge against an edge: where they cross (seen along n), or, when they
  * are parallel, the incident edge's part beside the reference edge (the
  * slab between the planes through its ends). */
@@ -234,16 +288,15 @@ static void clip_edges(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 
     uint16_t ref_edge = code(FXC_FEATURE_EDGE, ref->id[0], ref->id[1]), inc_edge = code(FXC_FEATURE_EDGE, inc->id[0], inc->id[1]);
     int k;
     if (parallel(w, fxc_v3_sub(q, p), dp, dq)) {
-        polygon tmp;
         for (k = 0; k < 2; k++) {
-            tmp.v[k].p = k ? q : p;
-            tmp.v[k].inc = code(FXC_FEATURE_VERTEX, inc->id[k], inc->id[k]);
-            tmp.v[k].ref = ref_edge;
+            out->v[k].p = k ? q : p;
+            out->v[k].inc = code(FXC_FEATURE_VERTEX, inc->id[k], inc->id[k]);
+            out->v[k].ref = ref_edge;
         }
-        tmp.n = 2;
-        clip_plane(&tmp, direction_to(r1, r0), r0, code(FXC_FEATURE_VERTEX, ref->id[0], ref->id[0]), inc_edge, out);
-        clip_plane(out, direction_to(r0, r1), r1, code(FXC_FEATURE_VERTEX, ref->id[1], ref->id[1]), inc_edge, &tmp);
-        *out = tmp;
+        out->n = clip_segment(out->v, direction_to(r1, r0), r0, code(FXC_FEATURE_VERTEX, ref->id[0], ref->id[0]), inc_edge) &&
+                         clip_segment(out->v, direction_to(r0, r1), r1, code(FXC_FEATURE_VERTEX, ref->id[1], ref->id[1]), inc_edge)
+                     ? 2
+                     : 0;
         drop_repeats(out);
         return;
     }
@@ -298,23 +351,30 @@ static void reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
     pl->fn = fxc_v3_dot_wide(n, n);
 }
 
-/* The incident point q moved along n onto the reference plane, and the
- * core separation: q - q' = k n with k = f . (q - r0) / (f . n), so each
- * component of k n and the separation k |n| (|n| = n_len raw, below 2^29)
- * are one rounded ratio (mul_div: f . (q - r0) below 2^61, f . n at least
- * a sixteenth of the largest components' product). ref_is_a: the
- * reference is A's, so q is B's point (b - a = k n); else A's (b - a =
- * -k n). */
-static void project(const ref_plane *pl, fxc_vec3 n, int32_t n_len, const clip_point *q, int ref_is_a, contact *c)
+/* The projection of an incident point q along n onto the reference plane:
+ * q - q' = k n with k = f . (q - r0) / (f . n), so each component of k n
+ * and the separation k |n| (|n| = n_len raw, below 2^29) are one rounded
+ * ratio (mul_div: f . (q - r0) below 2^61, f . n at least a sixteenth of
+ * the largest components' product). With the reference on A, q is B's
+ * point and b - a = k n; else q is A's and b - a = -k n. */
+static int64_t height(const ref_plane *pl, fxc_vec3 q)
 {
-    int64_t num = fxc_v3_dot_wide(pl->f, fxc_v3_sub(q->p, pl->r0));
-    fxc_vec3 off = fxc_v3(mul_div(num, n.x, pl->fn), mul_div(num, n.y, pl->fn), mul_div(num, n.z, pl->fn));
-    int32_t sep = mul_div(num, n_len, pl->fn);
-    fxc_vec3 on_ref = fxc_v3_sub(q->p, off);
-    c->a = ref_is_a ? on_ref : q->p;
-    c->b = ref_is_a ? q->p : on_ref;
-    c->sep = ref_is_a ? sep : -sep;
-    c->id = ref_is_a ? (uint32_t)q->ref | (uint32_t)q->inc << 16 : (uint32_t)q->inc | (uint32_t)q->ref << 16;
+    return fxc_v3_dot_wide(pl->f, fxc_v3_sub(q, pl->r0));
+}
+
+static int32_t separation(const ref_plane *pl, int32_t n_len, fxc_vec3 q, int ref_is_a)
+{
+    int32_t sep = mul_div(height(pl, q), n_len, pl->fn);
+    return ref_is_a ? sep : -sep;
+}
+
+/* The core points on A and on B of incident point q. */
+static void place(const ref_plane *pl, fxc_vec3 n, fxc_vec3 q, int ref_is_a, fxc_vec3 *a, fxc_vec3 *b)
+{
+    int64_t h = height(pl, q);
+    fxc_vec3 on_ref = fxc_v3_sub(q, fxc_v3(mul_div(h, n.x, pl->fn), mul_div(h, n.y, pl->fn), mul_div(h, n.z, pl->fn)));
+    *a = ref_is_a ? on_ref : q;
+    *b = ref_is_a ? q : on_ref;
 }
 
 /* ---- reduction to four points --------------------------------------------- */
@@ -332,27 +392,27 @@ static int i128_less(fxc_i128 a, fxc_i128 b)
     return i128_sign(i128_sub(a, b)) < 0;
 }
 
-/* Keeps at most FXC_MANIFOLD_MAX_POINTS of the contacts, the chosen first
- * in order: the deepest (least separation; the first on a tie); the
+/* Keeps at most FXC_MANIFOLD_MAX_POINTS of the clipped points, the chosen
+ * first in order: the deepest (least separation; the first on a tie); the
  * farthest from it; then the one making the largest triangle with those
  * two on the left of the line through them, and the largest on its right
- * (areas on the reference shape's points, exact in 128 bits). With four
- * or fewer, only the deepest moves to the front. */
-static void reduce(contact_set *s, fxc_vec3 n)
+ * (areas seen along n, exact in 128 bits: moving a point along n changes
+ * no area). With four or fewer, only the deepest moves to the front. */
+FXC_NOINLINE static void reduce(polygon *g, fxc_vec3 n)
 {
     int pick[FXC_MANIFOLD_MAX_POINTS], np = 1, i, k;
-    contact keep[FXC_MANIFOLD_MAX_POINTS];
+    clip_point keep[FXC_MANIFOLD_MAX_POINTS];
     pick[0] = 0;
-    for (i = 1; i < s->n; i++)
-        if (s->c[i].sep < s->c[pick[0]].sep) pick[0] = i;
-    if (s->n > FXC_MANIFOLD_MAX_POINTS) {
-        fxc_vec3 p0 = s->c[pick[0]].a, p1;
+    for (i = 1; i < g->n; i++)
+        if (g->v[i].sep < g->v[pick[0]].sep) pick[0] = i;
+    if (g->n > FXC_MANIFOLD_MAX_POINTS) {
+        fxc_vec3 p0 = g->v[pick[0]].p, p1;
         int64_t best = -1;
         fxc_i128 left = i128_from64(0), right = i128_from64(0);
         int l = -1, r = -1;
         /* points of one core, less than 2^29 apart: squares below 2^60 */
-        for (i = 0; i < s->n; i++) {
-            fxc_vec3 d = fxc_v3_sub(s->c[i].a, p0);
+        for (i = 0; i < g->n; i++) {
+            fxc_vec3 d = fxc_v3_sub(g->v[i].p, p0);
             int64_t d2 = fxc_v3_dot_wide(d, d);
             if (d2 > best) {
                 best = d2;
@@ -360,9 +420,9 @@ static void reduce(contact_set *s, fxc_vec3 n)
             }
         }
         np = 2;
-        p1 = s->c[pick[1]].a;
-        for (i = 0; i < s->n; i++) {
-            fxc_i128 t = area_n(n, p0, p1, s->c[i].a);
+        p1 = g->v[pick[1]].p;
+        for (i = 0; i < g->n; i++) {
+            fxc_i128 t = area_n(n, p0, p1, g->v[i].p);
             if (i128_less(left, t)) {
                 left = t;
                 l = i;
@@ -375,60 +435,86 @@ static void reduce(contact_set *s, fxc_vec3 n)
         if (l >= 0) pick[np++] = l;
         if (r >= 0) pick[np++] = r;
     } else {
-        np = s->n;
-        for (i = 0, k = 1; i < s->n; i++)
+        np = g->n;
+        for (i = 0, k = 1; i < g->n; i++)
             if (i != pick[0]) pick[k++] = i;
     }
-    for (i = 0; i < np; i++) keep[i] = s->c[pick[i]];
-    for (i = 0; i < np; i++) s->c[i] = keep[i];
-    s->n = np;
+    for (i = 0; i < np; i++) keep[i] = g->v[pick[i]];
+    for (i = 0; i < np; i++) g->v[i] = keep[i];
+    g->n = np;
 }
 
 /* ---- the query --------------------------------------------------------------- */
 
-/* The contacts between the supporting features fa (A's) and fb (B's), both
- * of two or more points: the one with more points is the reference (A's
- * on a tie), the other clipped against it and projected onto its plane.
- * Returns the count (0 when the clipped feature is empty). */
-static int feature_contacts(const fxc_feature *fa, const fxc_feature *fb, const fxc_direction *u, contact_set *s)
+/* The features' contact: the one with more points of fa (A's) and fb
+ * (B's), both of two or more, is the reference (A's on a tie), the other
+ * is clipped against it into g, each point with its separation along the
+ * normal to the reference plane pl. Returns whether the reference is A's. */
+FXC_NOINLINE static int clip_features(const fxc_feature *fa, const fxc_feature *fb, const fxc_direction *u, polygon *g, ref_plane *pl)
 {
     int ref_is_a = fa->n >= fb->n, i;
     const fxc_feature *ref = ref_is_a ? fa : fb, *inc = ref_is_a ? fb : fa;
-    polygon g;
-    ref_plane pl;
     int32_t n_len = (int32_t)fxc_mul_rsqrt(fxc_v3_dot_wide(u->d, u->d), u->t, u->e);
-    if (ref->n >= 3) clip_polygon(ref, inc, u->d, &g);
-    else clip_edges(ref, inc, u->d, &g);
-    reference_plane(ref, u->d, &pl);
-    for (i = 0; i < g.n; i++) project(&pl, u->d, n_len, &g.v[i], ref_is_a, &s->c[i]);
-    s->n = g.n;
-    return s->n;
+    if (ref->n >= 3) clip_polygon(ref, inc, u->d, g);
+    else clip_edges(ref, inc, u->d, g);
+    reference_plane(ref, u->d, pl);
+    for (i = 0; i < g->n; i++) g->v[i].sep = separation(pl, n_len, g->v[i].p, ref_is_a);
+    return ref_is_a;
 }
 
-/* Drops the contacts separated by more than `keep` (raw, core separation),
+/* Drops the points separated by more than `keep` (raw, core separation),
  * but never the deepest: the pair is within reach, so one point stays. */
-static void drop_beyond(contact_set *s, int64_t keep)
+static void drop_beyond(polygon *g, int64_t keep)
 {
     int i, k = 0, deepest = 0;
-    for (i = 1; i < s->n; i++)
-        if (s->c[i].sep < s->c[deepest].sep) deepest = i;
-    for (i = 0; i < s->n; i++)
-        if (i == deepest || s->c[i].sep <= keep) s->c[k++] = s->c[i];
-    s->n = k;
+    for (i = 1; i < g->n; i++)
+        if (g->v[i].sep < g->v[deepest].sep) deepest = i;
+    for (i = 0; i < g->n; i++)
+        if (i == deepest || g->v[i].sep <= keep) g->v[k++] = g->v[i];
+    g->n = k;
+}
+
+/* The manifold's points from the features' contact: the clipped points
+ * within the speculative distance, reduced to four, margins pushed out
+ * along the normal as fxc_collide's (separations lose them). Returns the
+ * count: 0 when the clipped feature is empty. */
+FXC_NOINLINE static int contact_points(const fxc_pair *p, const fxc_feature *fa, const fxc_feature *fb,
+                                       const fxc_direction *u, fix16_t speculative, fxc_manifold_point *out)
+{
+    polygon g;
+    ref_plane pl;
+    int32_t margins = p->a.shape->margin + p->b.shape->margin;
+    fxc_vec3 off_a, off_b;
+    int i, ref_is_a = clip_features(fa, fb, u, &g, &pl);
+    if (g.n == 0) return 0;
+    /* separations below 2^31 - 2^29: a margin sum (< 2^29) off keeps them
+     * in int32; the limit is the core separation that leaves speculative
+     * plus the touching band on the surfaces */
+    drop_beyond(&g, (int64_t)speculative + FXC_TOUCH_TOL + margins);
+    reduce(&g, u->d);
+    off_a = fxc_direction_scaled(u, p->a.shape->margin);
+    off_b = fxc_direction_scaled(u, p->b.shape->margin);
+    for (i = 0; i < g.n; i++) {
+        fxc_manifold_point *q = &out[i];
+        const clip_point *v = &g.v[i];
+        fxc_vec3 ca, cb;
+        place(&pl, u->d, v->p, ref_is_a, &ca, &cb);
+        q->point_a = fxc_pair_to_world(p, fxc_v3_add(ca, off_a));
+        q->point_b = fxc_pair_to_world(p, fxc_v3_sub(cb, off_b));
+        q->separation = (fix16_t)(v->sep - margins);
+        q->id = ref_is_a ? (uint32_t)v->ref | (uint32_t)v->inc << 16 : (uint32_t)v->inc | (uint32_t)v->ref << 16;
+    }
+    return g.n;
 }
 
 /* The manifold's points from fxc_collide's answer c on the prepared pair:
- * the features' contacts, or c's own point when either feature is a
- * single point (or clipping leaves nothing). Margins push each point out
- * along the normal, as fxc_collide's; separations lose them. */
-static void manifold_points(fxc_pair *p, const fxc_direction *u, const fxc_contact *c, fix16_t speculative,
-                            fxc_contact_manifold *m)
+ * the features' contact, or c's own point when either feature is a single
+ * point (or clipping leaves nothing). */
+FXC_NOINLINE static void manifold_points(const fxc_pair *p, const fxc_direction *u, const fxc_contact *c,
+                                         fix16_t speculative, fxc_contact_manifold *m)
 {
     fxc_feature fa, fb;
     fxc_manifold_point witness;
-    contact_set s;
-    int32_t margins = p->a.shape->margin + p->b.shape->margin;
-    fxc_vec3 off_a, off_b;
     int i;
     fxc_support_feature(&p->a, u->d, 0, (uint32_t)speculative, &fa);
     fxc_support_feature(&p->b, u->d, 1, (uint32_t)speculative, &fb);
@@ -436,30 +522,11 @@ static void manifold_points(fxc_pair *p, const fxc_direction *u, const fxc_conta
     witness.point_b = c->point_b;
     witness.separation = c->distance > 0 ? c->distance : -c->depth;
     witness.id = (uint32_t)feature_code(&fa) | (uint32_t)feature_code(&fb) << 16;
-    if (fa.n < 2 || fb.n < 2 || feature_contacts(&fa, &fb, u, &s) == 0) {
-        m->count = 1;
-        m->point[0] = witness;
-        return;
-    }
-    /* separations below 2^31 - 2^29: a margin sum (< 2^29) off keeps them
-     * in int32; the limit is the core separation that leaves speculative
-     * plus the touching band on the surfaces */
-    drop_beyond(&s, (int64_t)speculative + FXC_TOUCH_TOL + margins);
-    reduce(&s, u->d);
-    off_a = fxc_direction_scaled(u, p->a.shape->margin);
-    off_b = fxc_direction_scaled(u, p->b.shape->margin);
-    m->count = s.n;
-    for (i = 0; i < s.n; i++) {
-        fxc_manifold_point *q = &m->point[i];
-        q->point_a = fxc_pair_to_world(p, fxc_v3_add(s.c[i].a, off_a));
-        q->point_b = fxc_pair_to_world(p, fxc_v3_sub(s.c[i].b, off_b));
-        q->separation = (fix16_t)(s.c[i].sep - margins);
-        q->id = s.c[i].id;
-    }
+    m->count = fa.n >= 2 && fb.n >= 2 ? contact_points(p, &fa, &fb, u, speculative, m->point) : 0;
     /* The features' points miss the pair's deepest point when a band took
      * in a polygon that is not flat (a face tilted within the speculative
-     * distance): fxc_collide's own point then leads. */
-    if (witness.separation < m->point[0].separation - WITNESS_SLACK) {
+     * distance), or there are none: fxc_collide's own point then leads. */
+    if (m->count == 0 || witness.separation < m->point[0].separation - WITNESS_SLACK) {
         for (i = m->count < FXC_MANIFOLD_MAX_POINTS ? m->count : FXC_MANIFOLD_MAX_POINTS - 1; i > 0; i--)
             m->point[i] = m->point[i - 1];
         m->point[0] = witness;
@@ -467,12 +534,30 @@ static void manifold_points(fxc_pair *p, const fxc_direction *u, const fxc_conta
     }
 }
 
+/* The manifold of fxc_collide's answer c (status st) on the prepared pair,
+ * written to out. Kept out of line: its result does not sit on the stack
+ * under fxc_collide's work. */
+FXC_NOINLINE static void answer(const fxc_pair *p, const fxc_direction *u, const fxc_contact *c, fix16_t speculative,
+                                fxc_contact_manifold *out)
+{
+    fxc_contact_manifold m;
+    m.normal = c->normal;
+    m.count = 0;
+    memset(m.point, 0, sizeof m.point);
+    m.distance = c->distance;
+    m.depth = c->depth;
+    m.gjk_iterations = c->gjk_iterations;
+    m.epa_iterations = c->epa_iterations;
+    m.support_calls = c->support_calls;
+    if (c->distance <= speculative && u->t != 0) manifold_points(p, u, c, speculative, &m);
+    *out = m;
+}
+
 int fxc_manifold(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
                  fix16_t speculative, fxc_workspace *ws, fxc_contact_manifold *out)
 {
     static const fxc_contact_manifold zero_manifold;
     static const fxc_contact zero_contact;
-    fxc_contact_manifold m = zero_manifold;
     fxc_contact c = zero_contact;
     fxc_pair p;
     fxc_direction u;
@@ -483,19 +568,10 @@ int fxc_manifold(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b
     else st = fxc_workspace_claim(ws);
     if (st == FXC_OK) {
         st = fxc_collide_pair(&p, a, ta, b, tb, ws, NULL, &c, &u);
-        if (st >= 0 || st == FXC_ERR_CAPACITY || st == FXC_ERR_NO_CONVERGENCE) {
-            m.normal = c.normal;
-            m.distance = c.distance;
-            m.depth = c.depth;
-            m.gjk_iterations = c.gjk_iterations;
-            m.epa_iterations = c.epa_iterations;
-            m.support_calls = c.support_calls;
-            if (c.distance <= speculative && u.t != 0) manifold_points(&p, &u, &c, speculative, &m);
-        } else {
-            m = zero_manifold;
-        }
         ws->busy = 0;
     }
-    *out = m;
+    /* the workspace is free from here on: out may lie in it */
+    if (st >= 0 || st == FXC_ERR_CAPACITY || st == FXC_ERR_NO_CONVERGENCE) answer(&p, &u, &c, speculative, out);
+    else *out = zero_manifold;
     return st;
 }
