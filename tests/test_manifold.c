@@ -545,6 +545,31 @@ void test_manifold_speculative(void)
     (void)check_points(&a, &b, &m, "speculative tilted, all");
 }
 
+/* A reference feature that is not flat: a hull whose bottom is a shallow
+ * V (a ridge 0.01 units below its two sides) resting ridge down on a box,
+ * with a speculative distance that takes both sides into the band. The
+ * clipped points are measured to a plane through three of them, which
+ * misses the ridge: fxc_collide's own point must lead, as deep as the
+ * pair. */
+void test_manifold_bent_reference(void)
+{
+    static const double v[10][3] = { { -1, 0, 0 }, { 1, 0, 0 },       { -1, -1, 0.01 }, { 1, -1, 0.01 }, { -1, 1, 0.01 },
+                                     { 1, 1, 0.01 }, { -1, -1, 0.5 }, { 1, -1, 0.5 },   { -1, 1, 0.5 },  { 1, 1, 0.5 } };
+    body a, b;
+    fxc_contact_manifold m;
+    int i;
+    box_at(&a, V(2, 2, 0.5), NULL, fxc_v3(0, 0, 0));
+    for (i = 0; i < 10; i++) b.verts[i] = V(v[i][0], v[i][1], v[i][2]);
+    CHECK(fxc_shape_hull(&b.shape, b.verts, 10, 0) == FXC_OK);
+    b.radius = 0;
+    scene_place(&b, NULL, fxc_v3(F16(0.25), F16(0.5), F16(0.5) - 20));
+    scene_finish(&b);
+    CHECK(manifold(&a, &b, 1000, &m) == FXC_PENETRATING && m.depth == 20);
+    (void)check_points(&a, &b, &m, "bent reference");
+    CHECK_MSG(m.count >= 2 && m.point[0].separation == -20, "bent reference: %d points, the first %d deep", m.count,
+              -m.point[0].separation);
+}
+
 /* Random box and hull pairs in contact, at every scale class (unit, small,
  * and pairs thousands of units across far out in the world): every point
  * in both shapes, the deepest as deep as the pair. */
