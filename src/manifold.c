@@ -263,7 +263,7 @@ static fxc_vec3 direction_to(fxc_vec3 r, fxc_vec3 s)
 
 /* Keeps the part of the segment v[0] - v[1] with s . (x - r) <= 0, the
  * cut end made on the side `ref`; returns 0 when nothing is left. */
-static int clip_segment(clip_point v[2], fxc_vec3 s, fxc_vec3 r, uint16_t ref, uint16_t inc_edge)
+static int clip_segment(clip_point *v, fxc_vec3 s, fxc_vec3 r, uint16_t ref, uint16_t inc_edge)
 {
     int64_t d0 = fxc_v3_dot_wide(s, fxc_v3_sub(v[0].p, r)), d1 = fxc_v3_dot_wide(s, fxc_v3_sub(v[1].p, r));
     int k;
