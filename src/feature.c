@@ -202,6 +202,7 @@ static void wrap(fxc_vec3 n, const band_set *s, fxc_feature *f)
     uint32_t taken = 0; /* bit i: point i is in f (a start within rounding
                          * of an edge is left out of the loop it closes) */
     f->n = 0;
+    if (s->n == 0) return; /* cannot happen: the highest candidate is in its own band */
     do {
         int next = -1, i;
         taken |= (uint32_t)1 << cur;

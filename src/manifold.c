@@ -27,6 +27,10 @@
 #include "query.h"
 #include "wide.h"
 
+/* All-zero results: the answer on every error, and collide's start. */
+static const fxc_contact_manifold zero_manifold;
+static const fxc_contact zero_contact;
+
 /* A clipped point may be this much (raw) shallower than fxc_collide's
  * deepest point (the two roundings of mul_div) before that point is taken
  * in its place. */
@@ -66,11 +70,12 @@ static uint16_t feature_code(const fxc_feature *f)
     if (f->n == 1) return code(FXC_FEATURE_VERTEX, f->id[0], f->id[0]);
     if (f->n == 2) return code(FXC_FEATURE_EDGE, f->id[0], f->id[1]);
     for (i = 0; i < f->n; i++) {
-        if (f->id[i] < lo) {
+        unsigned v = f->id[i];
+        if (v < lo) {
             next = lo;
-            lo = f->id[i];
-        } else if (f->id[i] < next) {
-            next = f->id[i];
+            lo = v;
+        } else {
+            if (v < next) next = v;
         }
     }
     return code(FXC_FEATURE_FACE, lo, next);
@@ -180,7 +185,7 @@ static clip_point crossing_point(const polygon *g, int i, int j, int64_t hi, int
 static void clip_plane(polygon *g, fxc_vec3 s, fxc_vec3 r, uint16_t ref, uint16_t inc_face)
 {
     int n = g->n, first = -1, len = 0, i, last, before, after;
-    clip_point x0, x1;
+    clip_point x0 = { { 0, 0, 0 }, 0, 0, 0 }, x1 = x0;
     int64_t h_first, h_last;
     for (i = 0; i < n && first < 0; i++)
         if (over(g, i, s, r) <= 0 && over(g, (i + n - 1) % n, s, r) > 0) first = i;
@@ -266,13 +271,12 @@ static fxc_vec3 direction_to(fxc_vec3 r, fxc_vec3 s)
 static int clip_segment(clip_point *v, fxc_vec3 s, fxc_vec3 r, uint16_t ref, uint16_t inc_edge)
 {
     int64_t d0 = fxc_v3_dot_wide(s, fxc_v3_sub(v[0].p, r)), d1 = fxc_v3_dot_wide(s, fxc_v3_sub(v[1].p, r));
-    int k;
     if (d0 > 0 && d1 > 0) return 0;
     if (d0 > 0 || d1 > 0) {
-        k = d0 > 0 ? 0 : 1; /* the end outside */
-        v[k].p = crossing(v[0].p, v[1].p, d0, d1);
-        v[k].inc = inc_edge;
-        v[k].ref = ref;
+        clip_point *out = d0 > 0 ? &v[0] : &v[1]; /* the end outside */
+        out->p = crossing(v[0].p, v[1].p, d0, d1);
+        out->inc = inc_edge;
+        out->ref = ref;
     }
     return 1;
 }
@@ -293,10 +297,10 @@ static void clip_edges(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 
             out->v[k].inc = code(FXC_FEATURE_VERTEX, inc->id[k], inc->id[k]);
             out->v[k].ref = ref_edge;
         }
-        out->n = clip_segment(out->v, direction_to(r1, r0), r0, code(FXC_FEATURE_VERTEX, ref->id[0], ref->id[0]), inc_edge) &&
-                         clip_segment(out->v, direction_to(r0, r1), r1, code(FXC_FEATURE_VERTEX, ref->id[1], ref->id[1]), inc_edge)
-                     ? 2
-                     : 0;
+        out->n = 0;
+        if (clip_segment(out->v, direction_to(r1, r0), r0, code(FXC_FEATURE_VERTEX, ref->id[0], ref->id[0]), inc_edge) &&
+            clip_segment(out->v, direction_to(r0, r1), r1, code(FXC_FEATURE_VERTEX, ref->id[1], ref->id[1]), inc_edge))
+            out->n = 2;
         drop_repeats(out);
         return;
     }
@@ -306,7 +310,9 @@ static void clip_edges(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 
         out->v[0].p = crossing(p, q, dp, dq);
         out->v[0].inc = inc_edge;
     } else {
-        k = (dp < 0 ? -dp : dp) <= (dq < 0 ? -dq : dq) ? 0 : 1;
+        /* both ends on one side: the nearer end */
+        k = 0;
+        if ((dp < 0 ? -dp : dp) > (dq < 0 ? -dq : dq)) k = 1;
         out->v[0].p = k ? q : p;
         out->v[0].inc = code(FXC_FEATURE_VERTEX, inc->id[k], inc->id[k]);
     }
@@ -400,7 +406,7 @@ static int i128_less(fxc_i128 a, fxc_i128 b)
  * no area). With four or fewer, only the deepest moves to the front. */
 FXC_NOINLINE static void reduce(polygon *g, fxc_vec3 n)
 {
-    int pick[FXC_MANIFOLD_MAX_POINTS], np = 1, i, k;
+    int pick[FXC_MANIFOLD_MAX_POINTS], np = 1, i;
     clip_point keep[FXC_MANIFOLD_MAX_POINTS];
     pick[0] = 0;
     for (i = 1; i < g->n; i++)
@@ -435,8 +441,9 @@ FXC_NOINLINE static void reduce(polygon *g, fxc_vec3 n)
         if (l >= 0) pick[np++] = l;
         if (r >= 0) pick[np++] = r;
     } else {
+        int k = 1;
         np = g->n;
-        for (i = 0, k = 1; i < g->n; i++)
+        for (i = 0; i < g->n; i++)
             if (i != pick[0]) pick[k++] = i;
     }
     for (i = 0; i < np; i++) keep[i] = g->v[pick[i]];
@@ -515,7 +522,6 @@ FXC_NOINLINE static void manifold_points(const fxc_pair *p, const fxc_direction 
 {
     fxc_feature fa, fb;
     fxc_manifold_point witness;
-    int i;
     fxc_support_feature(&p->a, u->d, 0, (uint32_t)speculative, &fa);
     fxc_support_feature(&p->b, u->d, 1, (uint32_t)speculative, &fb);
     witness.point_a = c->point_a;
@@ -527,6 +533,7 @@ FXC_NOINLINE static void manifold_points(const fxc_pair *p, const fxc_direction 
      * in a polygon that is not flat (a face tilted within the speculative
      * distance), or there are none: fxc_collide's own point then leads. */
     if (m->count == 0 || witness.separation < m->point[0].separation - WITNESS_SLACK) {
+        int i;
         for (i = m->count < FXC_MANIFOLD_MAX_POINTS ? m->count : FXC_MANIFOLD_MAX_POINTS - 1; i > 0; i--)
             m->point[i] = m->point[i - 1];
         m->point[0] = witness;
@@ -556,12 +563,11 @@ FXC_NOINLINE static void answer(const fxc_pair *p, const fxc_direction *u, const
 int fxc_manifold(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
                  fix16_t speculative, fxc_workspace *ws, fxc_contact_manifold *out)
 {
-    static const fxc_contact_manifold zero_manifold;
-    static const fxc_contact zero_contact;
     fxc_contact c = zero_contact;
     fxc_pair p;
     fxc_direction u;
     int st;
+    u.t = 0;
     if (out == NULL) return FXC_ERR_NULL;
     if (speculative < 0) st = FXC_ERR_NEGATIVE_SIZE;
     else if (speculative > FXC_RAW_LIMIT) st = FXC_ERR_RANGE;
