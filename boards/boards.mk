@@ -34,9 +34,9 @@ nucleo-f103rb_PORT := uart_stm32f1
 nucleo-f103rb_FORMATS := elf hex bin
 nucleo-f103rb_CHIP_FLASH := 0x08000000 131072
 nucleo-f103rb_CHIP_RAM := 0x20000000 20480
-# The test suite outgrows 128 KB of flash: two images, tests-1 and tests-2,
+# The test suite outgrows 128 KB of flash: three images, tests-1 to tests-3,
 # each running one part of tests/test_list.h (FXC_TEST_PART).
-nucleo-f103rb_TEST_PARTS := 1 2
+nucleo-f103rb_TEST_PARTS := 1 2 3
 
 # real_board_template(name): objects and images of one real board. Same
 # compiler options as the QEMU boards; only the port differs.

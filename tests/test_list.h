@@ -1,7 +1,7 @@
-/* Every test, in run order: T1(name) / T2(name) runs void test_name(void).
- * The suite is cut in two parts for boards whose flash holds only half of
- * it at a time (the Nucleo-F103RB's 128 KB): a runner built with
- * FXC_TEST_PART=1 or 2 runs one part, otherwise both. */
+/* Every test, in run order: T1(name) / T2(name) / T3(name) runs void
+ * test_name(void). The suite is cut in three parts for boards whose flash
+ * holds only a part of it at a time (the Nucleo-F103RB's 128 KB): a runner
+ * built with FXC_TEST_PART=1, 2 or 3 runs one part, otherwise all. */
 T1(range_check)
 T1(vec_add_sub_neg)
 T1(vec_scale)
@@ -42,8 +42,8 @@ T1(touching_points_random)
 T1(margin_points_unit)
 T1(margin_points_large)
 T1(closed_form_parallel)
-T1(curved_distance_certificate)
-T1(curved_depth_minimal)
+T3(curved_distance_certificate)
+T3(curved_depth_minimal)
 T2(epa_libccd_box_case)
 T2(epa_cubes_1_9)
 T2(epa_small_cube_in_corner)
@@ -108,13 +108,13 @@ T2(fuzz_closed_form_zero_segment)
 T2(fuzz_epa_split_face_diagonal)
 T2(fuzz_gjk_knife_disc_alternating)
 T2(fuzz_gjk_far_plank_tilt)
-T2(manifold_boxes_resting)
-T2(manifold_stacked_depths)
-T2(manifold_ids_stable)
-T2(manifold_edge_vertex_contacts)
-T2(manifold_hulls)
-T2(manifold_curved)
-T2(manifold_speculative)
-T2(manifold_bent_reference)
-T2(manifold_random_pairs)
-T2(manifold_bad_input)
+T3(manifold_boxes_resting)
+T3(manifold_stacked_depths)
+T3(manifold_ids_stable)
+T3(manifold_edge_vertex_contacts)
+T3(manifold_hulls)
+T3(manifold_curved)
+T3(manifold_speculative)
+T3(manifold_bent_reference)
+T3(manifold_random_pairs)
+T3(manifold_bad_input)
