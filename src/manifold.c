@@ -469,22 +469,20 @@ FXC_NOINLINE static int clip_features(const fxc_feature *fa, const fxc_feature *
     return ref_is_a;
 }
 
-/* Drops the points separated by more than `keep` (raw, core separation),
- * but never the deepest: the pair is within reach, so one point stays. */
+/* Drops the points separated by more than `keep` (raw, core separation). */
 static void drop_beyond(polygon *g, int64_t keep)
 {
-    int i, k = 0, deepest = 0;
-    for (i = 1; i < g->n; i++)
-        if (g->v[i].sep < g->v[deepest].sep) deepest = i;
+    int i, k = 0;
     for (i = 0; i < g->n; i++)
-        if (i == deepest || g->v[i].sep <= keep) g->v[k++] = g->v[i];
+        if (g->v[i].sep <= keep) g->v[k++] = g->v[i];
     g->n = k;
 }
 
 /* The manifold's points from the features' contact: the clipped points
  * within the speculative distance, reduced to four, margins pushed out
  * along the normal as fxc_collide's (separations lose them). Returns the
- * count: 0 when the clipped feature is empty. */
+ * count: 0 when the clipped feature is empty or none of its points is
+ * within the speculative distance. */
 FXC_NOINLINE static int contact_points(const fxc_pair *p, const fxc_feature *fa, const fxc_feature *fb,
                                        const fxc_direction *u, fix16_t speculative, fxc_manifold_point *out)
 {
@@ -498,6 +496,7 @@ FXC_NOINLINE static int contact_points(const fxc_pair *p, const fxc_feature *fa,
      * in int32; the limit is the core separation that leaves speculative
      * plus the touching band on the surfaces */
     drop_beyond(&g, (int64_t)speculative + FXC_TOUCH_TOL + margins);
+    if (g.n == 0) return 0;
     reduce(&g, u->d);
     off_a = fxc_direction_scaled(u, p->a.shape->margin);
     off_b = fxc_direction_scaled(u, p->b.shape->margin);

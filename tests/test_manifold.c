@@ -570,6 +570,33 @@ void test_manifold_bent_reference(void)
               -m.point[0].separation);
 }
 
+/* Found by the fuzzer: two sliver hulls (one 2570 units long) 23 LSB deep,
+ * whose features' clipped points all lie thousands of LSB apart: none is
+ * within the speculative distance, so fxc_collide's point is the only one
+ * (the deepest clipped point was kept, 6019 LSB apart with a speculative
+ * distance of 4096). */
+void test_manifold_fuzz_sliver_hulls(void)
+{
+    static const fxc_vec3 va[4] = { { -65536, 16777216, -8388618 }, { 4, 65536, -8388618 }, { 0, 0, 4 }, { 0, 0, 0 } };
+    static const fxc_vec3 vb[7] = { { 114769933, 93709, 262144 }, { -16, 0, 0 },       { 0, 168430080, 11 },
+                                    { 57384966, 84261894, 131077 }, { 0, 8077316, -65568768 }, { 0, 0, 0 },
+                                    { -16, 0, 0 } };
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_mat3 r;
+    fxc_contact_manifold m;
+    int k;
+    r.m[0][0] = 65537, r.m[0][1] = -7, r.m[0][2] = 6;
+    r.m[1][0] = 6, r.m[1][1] = 65537, r.m[1][2] = -7;
+    r.m[2][0] = -7, r.m[2][1] = 6, r.m[2][2] = 65537;
+    CHECK(fxc_shape_hull(&a, va, 4, 0) == FXC_OK && fxc_shape_hull(&b, vb, 7, 0) == FXC_OK);
+    CHECK(fxc_transform_set(&ta, &r, fxc_v3(11, 105, 46355)) == FXC_OK && fxc_transform_set(&tb, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
+    CHECK(fxc_manifold(&b, &tb, &a, &ta, 4096, &t_ws, &m) == FXC_PENETRATING && m.count >= 1);
+    for (k = 0; k < m.count; k++)
+        CHECK_MSG(m.point[k].separation <= 4096 + FXC_TOUCH_TOL, "point %d separated by %d", k, m.point[k].separation);
+    CHECK(m.point[0].separation == -m.depth);
+}
+
 /* Random box and hull pairs in contact, at every scale class (unit, small,
  * and pairs thousands of units across far out in the world): every point
  * in both shapes, the deepest as deep as the pair. */
