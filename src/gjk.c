@@ -14,7 +14,8 @@
  *    distance nor a bracket between distance and lower bound narrowed by
  *    a quarter) for FXC_GJK_STALL_STEPS steps, not counting steps that
  *    halve the previous step's bracket, with the bounds within 2 LSB (and
- *    the measure's tilt far from the origin); otherwise a stall, or
+ *    the measure's tilt far from the origin, when both bounds are on one
+ *    side of the touching band); otherwise a stall, or
  *    the hard cap FXC_GJK_MAX_ITERATIONS, ends GJK unconverged
  *    (FXC_ERR_NO_CONVERGENCE for the query, with the best answer).
  *  - The normal is a proven separating axis: a direction whose support
@@ -523,6 +524,7 @@ typedef struct {
  * still stalls out. */
 static fxc_gjk_outcome progress(gjk_state *g, const fxc_simplex *s, int64_t br, int halved)
 {
+    int64_t gap8;
     /* Go on: the distance fell. */
     if (measure_less(&g->m, &g->best_m)) {
         copy_simplex(&g->best, s);
@@ -532,8 +534,15 @@ static fxc_gjk_outcome progress(gjk_state *g, const fxc_simplex *s, int64_t br, 
     }
     /* Stop, converged: no progress, but the best distance and lower bound
      * are within 2 LSB, or as close as the measure resolves at the
-     * feature's distance from the origin (tilt8; they may even cross). */
-    if (g->best_m.u8 - g->ax.best.low8 <= (int64_t)2 * 256 + g->best_m.tilt8) return FXC_GJK_CONVERGED;
+     * feature's distance from the origin (tilt8; they may even cross) and
+     * on the same side of the touching band, so that the tilt decides no
+     * verdict (a hull vertex on the origin, its face 4096 units long, was
+     * called 9 LSB apart). */
+    gap8 = g->best_m.u8 - g->ax.best.low8;
+    if (gap8 <= (int64_t)2 * 256) return FXC_GJK_CONVERGED;
+    if (gap8 <= (int64_t)2 * 256 + g->best_m.tilt8 &&
+        (g->ax.best.low8 > (int64_t)FXC_TOUCH_TOL * 256 || g->best_m.u8 <= (int64_t)FXC_TOUCH_TOL * 256))
+        return FXC_GJK_CONVERGED;
     /* Go on: the narrowest bracket fell by a quarter. Not "halved": beside
      * a knife-edged disc the bracket falls by a little less than half per
      * two steps, the supports alternating between the rim's two sides.

@@ -1058,3 +1058,26 @@ void test_fuzz_gjk_far_plank_tilt(void)
     CHECK_MSG(fabs(gap) <= 1.5, "the reference's gap %.3f raw is no touching contact", gap);
     queries_both(&a, &ta, &b, &tb, &e, "far plank, point");
 }
+
+/* Found by the fuzzer after the manifold landed: a flat hull with a vertex
+ * on the origin (nine copies of it) and a face 3840 units long in the
+ * plane y = 0, against a point at the origin. hull/point said SEPARATED,
+ * 9 LSB apart: GJK stalled with the lower bound at 0 and the distance at
+ * 9 LSB, which the tilt allowance above (8 LSB for a feature 2^28 raw from
+ * the origin) took for convergence. The allowance now never decides a
+ * verdict: both bounds must lie on the same side of the touching band.
+ * Expected: the point is a vertex of the hull, so touching in both orders
+ * (distance 0). */
+void test_fuzz_gjk_vertex_on_origin_far_face(void)
+{
+    static const fxc_vec3 v[15] = { { -1, 0, 262400 }, { 0, 8, 0 }, { 327680, 327680, 65536 }, { 0, 126, 0 },
+                                    { 262144, 0, -8388608 }, { 251658239, 0, 262400 }, { 0, 0, 0 }, { 0, 0, 0 },
+                                    { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 },
+                                    { 0, 0, 0 } };
+    fxc_shape a, b;
+    fxc_transform t;
+    expect e = { FXC_OVERLAPPING, FXC_TOUCHING, FXC_TOUCHING, 0, UNCHECKED, 1 };
+    CHECK(fxc_shape_hull(&a, v, 15, 0) == FXC_OK && fxc_shape_point(&b, 0) == FXC_OK);
+    fxc_transform_set(&t, NULL, fxc_v3(0, 0, 0));
+    queries_both(&a, &t, &b, &t, &e, "flat hull with a vertex on the origin, point");
+}
