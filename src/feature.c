@@ -3,11 +3,9 @@
  * feature.h). Part of the manifold: shape -> support -> GJK -> EPA ->
  * supporting features -> clipping.
  *
- * Budget: candidates are pair-frame points below 2^28 raw, so differences
- * within one core are below 2^29, their cross products below 2^59 (exact
- * in int64), and the orientation n . ((b - a) x (c - a)) of three of them
- * about the 28-bit direction n is an exact 93-bit sign (fxc_sign_dot_wide).
- * Heights n . p are exact in int64 (below 2^58). */
+ * Budget: candidates are pair-frame points below 2^28 raw; heights n . p
+ * are exact in int64 (below 2^58); the wrap works on the points seen along
+ * n, two 30-bit coordinates each (flatten). */
 #include "feature.h"
 #include "wide.h"
 
@@ -121,73 +119,108 @@ static int candidate(const fxc_body *b, fxc_vec3 l, uint32_t band, int k, fxc_ve
     }
 }
 
+/* Candidate k (local point c) placed in the pair frame: a box corner GJK
+ * already placed comes from the pair's corner cache (the same bits). */
+static fxc_vec3 place(const fxc_body *b, int k, fxc_vec3 c)
+{
+    if (b->shape->type == FXC_SHAPE_BOX && (b->u.box.known >> k & 1u)) return b->u.box.corner[k];
+    return fxc_body_place(b, c);
+}
+
+/* Keeps the points of s at or above floor_h along n. */
+static void drop_below(band_set *s, fxc_vec3 n, int64_t floor_h)
+{
+    int i, k = 0;
+    for (i = 0; i < s->n; i++) {
+        if (fxc_v3_dot_wide(n, s->p[i]) < floor_h) continue;
+        s->p[k] = s->p[i];
+        s->id[k] = s->id[i];
+        k++;
+    }
+    s->n = k;
+}
+
 /* The candidates within the band below the highest along n (pair frame,
- * heights exact). The band (raw LSB) is the rounding of the core's points
+ * heights exact), in one pass: a new highest point drops those its band
+ * leaves out. The band (raw LSB) is the rounding of the core's points
  * and of n (16 LSB and 2^-14 of the core's reach: a face rounded to
  * Q16.16, turned through a rotation, or seen along a normal fitted to 28
  * bits is off its plane by a few LSB and 2^-16 of the reach, so it still
- * counts as a face) plus `extra`; it is scaled
- * by n's largest component (at most |n|: the band measured along n is at
- * most the stated one). */
+ * counts as a face) plus `extra`; it is scaled by n's largest component
+ * (at most |n|: the band measured along n is at most the stated one). */
 static void collect(const fxc_body *b, fxc_vec3 n, uint32_t extra, band_set *s)
 {
     fxc_vec3 l = fxc_body_local_dir(b, n), c;
     uint32_t band = ((uint32_t)1 << (b->reach_bits > 14 ? b->reach_bits - 14 : 0)) + 16 + extra;
     uint32_t nmax = fxc_abs_u32(n.x) | fxc_abs_u32(n.y) | fxc_abs_u32(n.z);
-    int64_t top = 0, floor_h;
-    int k, id;
-    for (k = 0; candidate(b, l, band, k, &c, &id); k++) {
-        int64_t h = fxc_v3_dot_wide(n, fxc_body_place(b, c));
-        if (k == 0 || h > top) top = h;
-    }
     /* band below 2^30 (reach below 2^28, extra at most 2^29), n's largest
-     * component below 2^28 (nmax, an OR of them, below 2^29): the product
+     * component below 2^28 (nmax, an OR of them, below 2^29): the width
      * is below 2^59 */
-    floor_h = top - (int64_t)fxc_umull(band, nmax);
+    int64_t width = (int64_t)fxc_umull(band, nmax), top = 0;
+    int k, id;
     s->n = 0;
-    for (k = 0; candidate(b, l, band, k, &c, &id) && s->n < BAND_MAX; k++) {
-        fxc_vec3 p = fxc_body_place(b, c);
-        if (fxc_v3_dot_wide(n, p) < floor_h) continue;
+    for (k = 0; candidate(b, l, band, k, &c, &id); k++) {
+        fxc_vec3 p = place(b, k, c);
+        int64_t h = fxc_v3_dot_wide(n, p);
+        if (k == 0 || h > top) {
+            top = h;
+            drop_below(s, n, top - width);
+        }
+        if (h < top - width || s->n >= BAND_MAX) continue;
         s->p[s->n] = p;
         s->id[s->n] = (uint8_t)id;
         s->n++;
     }
 }
 
-/* Orientation of c about a -> b seen from +n: > 0 left (counter-
- * clockwise), 0 collinear in projection, < 0 right. */
-static int orient(fxc_vec3 n, fxc_vec3 a, fxc_vec3 b, fxc_vec3 c)
-{
-    return fxc_sign_dot_wide(fxc_v3_cross_wide(fxc_v3_sub(b, a), fxc_v3_sub(c, a)), n);
-}
+/* The band's points seen along n: coordinates along two directions u, v
+ * across n (fitted to 28 bits, u x v along +n), each dot product (below
+ * 2^57.6) shifted down by 28 bits: below 2^30, one step at most 2 raw LSB
+ * of the point's position. Orientations and distances in the plane are
+ * then exact int64 expressions of these (differences below 2^31, products
+ * below 2^62); rounding can only take a point within 2 LSB of a line to
+ * lie on it, which moves the polygon by as much. */
+typedef struct {
+    int32_t u[BAND_MAX], v[BAND_MAX];
+} flat_set;
 
-/* Do a and b project onto the same point across n ((b - a) x n = 0)? */
-static int same_projection(fxc_vec3 n, fxc_vec3 a, fxc_vec3 b)
-{
-    fxc_vec3w c = fxc_v3_cross_wide(fxc_v3_sub(b, a), n);
-    return c.x == 0 && c.y == 0 && c.z == 0;
-}
-
-/* The first point of the wrap: the farthest along a direction u across n,
- * of those the farthest along v = n x u (then the first): a vertex of the
- * projected polygon. */
-static int wrap_start(fxc_vec3 n, const band_set *s)
+static void flatten(fxc_vec3 n, const band_set *s, flat_set *f)
 {
     fxc_vec3w across[2];
     fxc_vec3 u, v;
-    int64_t bu = 0, bv = 0;
-    int i, k = 0;
+    int i;
     fxc_segment_normals(n, across);
     (void)fxc_dir_fit(&across[0], &u); /* n x (an axis): never zero */
     (void)fxc_dir_fit(&across[1], &v);
     for (i = 0; i < s->n; i++) {
-        int64_t hu = fxc_v3_dot_wide(u, s->p[i]), hv = fxc_v3_dot_wide(v, s->p[i]);
-        if (i == 0 || hu > bu || (hu == bu && hv > bv)) {
-            bu = hu;
-            bv = hv;
-            k = i;
-        }
+        f->u[i] = (int32_t)(fxc_v3_dot_wide(u, s->p[i]) >> 28);
+        f->v[i] = (int32_t)(fxc_v3_dot_wide(v, s->p[i]) >> 28);
     }
+}
+
+/* Orientation of c about a -> b in the plane: > 0 left (counter-
+ * clockwise seen from +n), 0 on the line, < 0 right. */
+static int64_t orient(const flat_set *f, int a, int b, int c)
+{
+    int64_t bu = (int64_t)f->u[b] - f->u[a], bv = (int64_t)f->v[b] - f->v[a];
+    int64_t cu = (int64_t)f->u[c] - f->u[a], cv = (int64_t)f->v[c] - f->v[a];
+    return bu * cv - bv * cu;
+}
+
+/* Squared distance from a to b in the plane (below 2^63). */
+static int64_t apart2(const flat_set *f, int a, int b)
+{
+    int64_t du = (int64_t)f->u[b] - f->u[a], dv = (int64_t)f->v[b] - f->v[a];
+    return du * du + dv * dv;
+}
+
+/* The first point of the wrap: the farthest along u, of those the
+ * farthest along v (then the first): a vertex of the flat polygon. */
+static int wrap_start(const flat_set *f, int n)
+{
+    int i, k = 0;
+    for (i = 1; i < n; i++)
+        if (f->u[i] > f->u[k] || (f->u[i] == f->u[k] && f->v[i] > f->v[k])) k = i;
     return k;
 }
 
@@ -198,11 +231,14 @@ static int wrap_start(fxc_vec3 n, const band_set *s)
  * after FXC_FEATURE_MAX points. */
 static void wrap(fxc_vec3 n, const band_set *s, fxc_feature *f)
 {
-    int cur = wrap_start(n, s);
+    flat_set flat;
+    int cur;
     uint32_t taken = 0; /* bit i: point i is in f (a start within rounding
                          * of an edge is left out of the loop it closes) */
     f->n = 0;
     if (s->n == 0) return; /* cannot happen: the highest candidate is in its own band */
+    flatten(n, s, &flat);
+    cur = wrap_start(&flat, s->n);
     do {
         int next = -1, i;
         taken |= (uint32_t)1 << cur;
@@ -210,17 +246,15 @@ static void wrap(fxc_vec3 n, const band_set *s, fxc_feature *f)
         f->id[f->n] = s->id[cur];
         f->n++;
         for (i = 0; i < s->n; i++) {
-            int o;
-            if (i == cur || same_projection(n, s->p[cur], s->p[i])) continue;
+            int64_t o;
+            if (i == cur || apart2(&flat, cur, i) == 0) continue;
             if (next < 0) {
                 next = i;
                 continue;
             }
-            o = orient(n, s->p[cur], s->p[next], s->p[i]);
+            o = orient(&flat, cur, next, i);
             /* right of cur -> next, or on its line and farther */
-            if (o < 0 || (o == 0 && fxc_v3_dot_wide(fxc_v3_sub(s->p[i], s->p[cur]), fxc_v3_sub(s->p[next], s->p[cur])) >
-                                        fxc_v3_dot_wide(fxc_v3_sub(s->p[next], s->p[cur]), fxc_v3_sub(s->p[next], s->p[cur]))))
-                next = i;
+            if (o < 0 || (o == 0 && apart2(&flat, cur, i) > apart2(&flat, cur, next))) next = i;
         }
         if (next < 0) break; /* every point projects onto this one */
         cur = next;

@@ -17,10 +17,11 @@
  * Budget: pair-frame points are below 2^28 raw, points of one core less
  * than 2^29 apart and of two cores less than 2^30; directions (n, side
  * planes, the reference plane's normal) are fitted to 28 bits, so each
- * plane test s . (p - r) is exact in int64 (below 2^60). Two quantities
- * are rounded, each as one ratio of exact integers (mul_div): a crossing
- * of a side plane (within 1 LSB per coordinate) and a projection along n
- * (within 1 LSB per coordinate, and its separation within 1 LSB). */
+ * plane test s . (p - r) is exact in int64 (below 2^60). Rounded: a
+ * crossing of a side plane (one ratio of exact integers per coordinate,
+ * mul_div: within 1 LSB), a separation along n (one ratio: within 1 LSB),
+ * and the point on the reference plane, moved by the separation along
+ * the unit normal (within 1 LSB per coordinate more). */
 #include <string.h>
 #include "feature.h"
 #include "fxc_bits.h"
@@ -102,7 +103,12 @@ static int32_t mul_div(int64_t num, int32_t mul, int64_t den)
 {
     uint64_t a = num < 0 ? (uint64_t)0 - (uint64_t)num : (uint64_t)num, d = (uint64_t)den, r;
     uint32_t m = fxc_abs_u32(mul);
-    fxc_i128 P = i128_mul64((int64_t)a, (int64_t)m);
+    /* a * m from two 32 x 32 products (a below 2^62): the low half's
+     * product plus the high half's shifted by 32, its carry into P.hi */
+    uint64_t lo = fxc_umull((uint32_t)a, m), mid = fxc_umull((uint32_t)(a >> 32), m);
+    fxc_i128 P;
+    P.lo = lo + (mid << 32);
+    P.hi = (mid >> 32) + (P.lo < lo ? 1u : 0u);
     int sh = fxc_bitlen64(d) - 32;
     if (sh > 0) {
         P = i128_shr(P, sh);
@@ -357,30 +363,27 @@ static void reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
     pl->fn = fxc_v3_dot_wide(n, n);
 }
 
-/* The projection of an incident point q along n onto the reference plane:
- * q - q' = k n with k = f . (q - r0) / (f . n), so each component of k n
- * and the separation k |n| (|n| = n_len raw, below 2^29) are one rounded
- * ratio (mul_div: f . (q - r0) below 2^61, f . n at least a sixteenth of
- * the largest components' product). With the reference on A, q is B's
- * point and b - a = k n; else q is A's and b - a = -k n. */
-static int64_t height(const ref_plane *pl, fxc_vec3 q)
-{
-    return fxc_v3_dot_wide(pl->f, fxc_v3_sub(q, pl->r0));
-}
-
+/* The separation of an incident point q from the reference plane along
+ * n: q - q' = k n with k = f . (q - r0) / (f . n), so the separation
+ * k |n| (|n| = n_len raw, below 2^29) is one rounded ratio (mul_div:
+ * f . (q - r0) below 2^61, f . n at least a sixteenth of the largest
+ * components' product). With the reference on A, q is B's point and
+ * b - a = k n; else q is A's and b - a = -k n. */
 static int32_t separation(const ref_plane *pl, int32_t n_len, fxc_vec3 q, int ref_is_a)
 {
-    int32_t sep = mul_div(height(pl, q), n_len, pl->fn);
+    int32_t sep = mul_div(fxc_v3_dot_wide(pl->f, fxc_v3_sub(q, pl->r0)), n_len, pl->fn);
     return ref_is_a ? sep : -sep;
 }
 
-/* The core points on A and on B of incident point q. */
-static void place(const ref_plane *pl, fxc_vec3 n, fxc_vec3 q, int ref_is_a, fxc_vec3 *a, fxc_vec3 *b)
+/* The core points on A and on B of clipped point v: v itself on the
+ * incident core, and v moved along the unit normal by its separation onto
+ * the reference plane (fxc_direction_scaled: within 1 LSB per coordinate
+ * of the separation's own offset, no division). */
+static void place(const fxc_direction *u, const clip_point *v, int ref_is_a, fxc_vec3 *a, fxc_vec3 *b)
 {
-    int64_t h = height(pl, q);
-    fxc_vec3 on_ref = fxc_v3_sub(q, fxc_v3(mul_div(h, n.x, pl->fn), mul_div(h, n.y, pl->fn), mul_div(h, n.z, pl->fn)));
-    *a = ref_is_a ? on_ref : q;
-    *b = ref_is_a ? q : on_ref;
+    fxc_vec3 along = fxc_direction_scaled(u, v->sep); /* b - a */
+    *a = ref_is_a ? fxc_v3_sub(v->p, along) : v->p;
+    *b = ref_is_a ? v->p : fxc_v3_add(v->p, along);
 }
 
 /* ---- reduction to four points --------------------------------------------- */
@@ -504,7 +507,7 @@ FXC_NOINLINE static int contact_points(const fxc_pair *p, const fxc_feature *fa,
         fxc_manifold_point *q = &out[i];
         const clip_point *v = &g.v[i];
         fxc_vec3 ca, cb;
-        place(&pl, u->d, v->p, ref_is_a, &ca, &cb);
+        place(u, v, ref_is_a, &ca, &cb);
         q->point_a = fxc_pair_to_world(p, fxc_v3_add(ca, off_a));
         q->point_b = fxc_pair_to_world(p, fxc_v3_sub(cb, off_b));
         q->separation = (fix16_t)(v->sep - margins);

@@ -594,7 +594,7 @@ void test_manifold_fuzz_sliver_hulls(void)
     CHECK(fxc_manifold(&b, &tb, &a, &ta, 4096, &t_ws, &m) == FXC_PENETRATING && m.count >= 1);
     for (k = 0; k < m.count; k++)
         CHECK_MSG(m.point[k].separation <= 4096 + FXC_TOUCH_TOL, "point %d separated by %d", k, m.point[k].separation);
-    CHECK(m.point[0].separation == -m.depth);
+    CHECK_MSG(abs(m.point[0].separation + m.depth) <= 2, "the first point %d deep, the pair %d", -m.point[0].separation, m.depth);
 }
 
 /* Random box and hull pairs in contact, at every scale class (unit, small,

@@ -20,7 +20,8 @@ def main():
         if not line.startswith("Trace "):
             continue
         sym = line.rsplit("]", 1)[-1].strip()
-        if sym == "run":
+        # run(), or its clone when the compiler specialised it (run.constprop.0)
+        if sym == "run" or sym.startswith("run."):
             inside = True
         elif sym == "main":
             inside = False
