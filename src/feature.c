@@ -121,7 +121,7 @@ static int candidate(const fxc_body *b, fxc_vec3 l, uint32_t band, int k, fxc_ve
 
 /* Candidate k (local point c) placed in the pair frame: a box corner GJK
  * already placed comes from the pair's corner cache (the same bits). */
-static fxc_vec3 place(const fxc_body *b, int k, fxc_vec3 c)
+static fxc_vec3 place_candidate(const fxc_body *b, int k, fxc_vec3 c)
 {
     if (b->shape->type == FXC_SHAPE_BOX && (b->u.box.known >> k & 1u)) return b->u.box.corner[k];
     return fxc_body_place(b, c);
@@ -160,7 +160,7 @@ static void collect(const fxc_body *b, fxc_vec3 n, uint32_t extra, band_set *s)
     int k, id;
     s->n = 0;
     for (k = 0; candidate(b, l, band, k, &c, &id); k++) {
-        fxc_vec3 p = place(b, k, c);
+        fxc_vec3 p = place_candidate(b, k, c);
         int64_t h = fxc_v3_dot_wide(n, p);
         if (k == 0 || h > top) {
             top = h;
@@ -229,7 +229,7 @@ static int wrap_start(const flat_set *f, int n)
  * or on its line, the farthest of those on the line, so collinear and
  * repeated points drop out. Stops where it meets a point it took, or
  * after FXC_FEATURE_MAX points. */
-static void wrap(fxc_vec3 n, const band_set *s, fxc_feature *f)
+FXC_NOINLINE static void wrap(fxc_vec3 n, const band_set *s, fxc_feature *f)
 {
     flat_set flat;
     int cur;
