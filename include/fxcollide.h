@@ -317,7 +317,10 @@ int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta,
  * the most area on each side of the line through those two. The band is
  * the rounding of the shape's points (16 LSB and 2^-14 of its size) plus
  * the speculative distance, so a face tilted by less than that across its
- * extent still gives its corners. A sphere, a callback, or a vertex
+ * extent still gives its corners (seen along the normal, a corner hidden
+ * under a nearer one is left out: a band reaching a shape's far side
+ * keeps the near side). A face with more than 12 vertices in the band
+ * keeps 12 spread around it. A sphere, a callback, or a vertex
  * against anything gives one point: fxc_collide's, which also leads when
  * the clipped points miss the pair's depth by more than 2 LSB.
  *

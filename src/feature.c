@@ -9,8 +9,8 @@
 #include "feature.h"
 #include "wide.h"
 
-/* Candidates that fall within the band, before wrapping: a hull face with
- * more keeps its first ones. */
+/* Candidates that fall within the band, before wrapping: with more (a
+ * hull face of over 32 vertices), the highest ones are kept. */
 #define BAND_MAX 32
 
 /* Candidate numbers of the curved cores: a cap's octagon 0..7 (a
@@ -146,18 +146,18 @@ static void drop_below(band_set *s, fxc_vec3 n, int64_t floor_h)
  * and of n (16 LSB and 2^-14 of the core's reach: a face rounded to
  * Q16.16, turned through a rotation, or seen along a normal fitted to 28
  * bits is off its plane by a few LSB and 2^-16 of the reach, so it still
- * counts as a face) plus `extra`; it is scaled by n's largest component
- * (at most |n|: the band measured along n is at most the stated one). */
+ * counts as a face) plus `extra`; it is scaled by nmax, the OR of n's
+ * components (between their largest and twice it: the band measured
+ * along n is at most twice the stated one). */
 static void collect(const fxc_body *b, fxc_vec3 n, uint32_t extra, band_set *s)
 {
     fxc_vec3 l = fxc_body_local_dir(b, n), c;
     uint32_t band = ((uint32_t)1 << (b->reach_bits > 14 ? b->reach_bits - 14 : 0)) + 16 + extra;
     uint32_t nmax = fxc_abs_u32(n.x) | fxc_abs_u32(n.y) | fxc_abs_u32(n.z);
-    /* band below 2^30 (reach below 2^28, extra at most 2^29), n's largest
-     * component below 2^28 (nmax, an OR of them, below 2^29): the width
-     * is below 2^59 */
+    /* band below 2^30 (reach below 2^28, extra at most 2^29), nmax below
+     * 2^28 (an OR of components below 2^28): the width is below 2^58 */
     int64_t width = (int64_t)fxc_umull(band, nmax), top = 0;
-    int k, id;
+    int k, id, slot;
     s->n = 0;
     for (k = 0; candidate(b, l, band, k, &c, &id); k++) {
         fxc_vec3 p = place_candidate(b, k, c);
@@ -166,10 +166,20 @@ static void collect(const fxc_body *b, fxc_vec3 n, uint32_t extra, band_set *s)
             top = h;
             drop_below(s, n, top - width);
         }
-        if (h < top - width || s->n >= BAND_MAX) continue;
-        s->p[s->n] = p;
-        s->id[s->n] = (uint8_t)id;
-        s->n++;
+        if (h < top - width) continue;
+        if (s->n < BAND_MAX) {
+            slot = s->n++;
+        } else {
+            /* full: the new point takes the lowest one's place if it is
+             * higher, so that the highest point is always in */
+            int i;
+            slot = 0;
+            for (i = 1; i < s->n; i++)
+                if (fxc_v3_dot_wide(n, s->p[i]) < fxc_v3_dot_wide(n, s->p[slot])) slot = i;
+            if (fxc_v3_dot_wide(n, s->p[slot]) >= h) continue;
+        }
+        s->p[slot] = p;
+        s->id[slot] = (uint8_t)id;
     }
 }
 
@@ -182,20 +192,34 @@ static void collect(const fxc_body *b, fxc_vec3 n, uint32_t extra, band_set *s)
  * lie on it, which moves the polygon by as much. */
 typedef struct {
     int32_t u[BAND_MAX], v[BAND_MAX];
+    int32_t h[BAND_MAX]; /* height along the band's direction, the same scale */
+    uint32_t hidden;     /* bit i: point i lies under another seen along n */
 } flat_set;
 
-static void flatten(fxc_vec3 n, const band_set *s, flat_set *f)
+/* The band's points seen along n (dir: the band's direction, n or -n).
+ * Of points that coincide there, only the highest is seen (the first on a
+ * tie): a band wide enough to take in a shape's far side (a thin slab and
+ * a large speculative distance) must not give that side's corners. */
+static void flatten(fxc_vec3 n, fxc_vec3 dir, const band_set *s, flat_set *f)
 {
     fxc_vec3w across[2];
     fxc_vec3 u, v;
-    int i;
+    int i, j;
     fxc_segment_normals(n, across);
     (void)fxc_dir_fit(&across[0], &u); /* n x (an axis): never zero */
     (void)fxc_dir_fit(&across[1], &v);
     for (i = 0; i < s->n; i++) {
         f->u[i] = (int32_t)(fxc_v3_dot_wide(u, s->p[i]) >> 28);
         f->v[i] = (int32_t)(fxc_v3_dot_wide(v, s->p[i]) >> 28);
+        f->h[i] = (int32_t)(fxc_v3_dot_wide(dir, s->p[i]) >> 28);
     }
+    f->hidden = 0;
+    for (i = 0; i < s->n; i++)
+        for (j = 0; j < s->n; j++) {
+            int earlier = j < i;
+            int above = f->h[j] > f->h[i] || (f->h[j] == f->h[i] && earlier); /* j hides i if they coincide */
+            if (j != i && above && f->u[j] == f->u[i] && f->v[j] == f->v[i]) f->hidden |= (uint32_t)1 << i;
+        }
 }
 
 /* Orientation of c about a -> b in the plane: > 0 left (counter-
@@ -214,40 +238,42 @@ static int64_t apart2(const flat_set *f, int a, int b)
     return du * du + dv * dv;
 }
 
-/* The first point of the wrap: the farthest along u, of those the
- * farthest along v (then the first): a vertex of the flat polygon. */
+/* The first point of the wrap: of the points seen, the farthest along u,
+ * of those the farthest along v: a vertex of the flat polygon. */
 static int wrap_start(const flat_set *f, int n)
 {
-    int i, k = 0;
-    for (i = 1; i < n; i++)
-        if (f->u[i] > f->u[k] || (f->u[i] == f->u[k] && f->v[i] > f->v[k])) k = i;
+    int i, k = -1;
+    for (i = 0; i < n; i++) {
+        if (f->hidden >> i & 1u) continue;
+        if (k < 0 || f->u[i] > f->u[k] || (f->u[i] == f->u[k] && f->v[i] > f->v[k])) k = i;
+    }
     return k;
 }
 
 /* Gift wrapping (Jarvis's march) of the band's points about n, counter-
- * clockwise from wrap_start: each next point has every point on its left
- * or on its line, the farthest of those on the line, so collinear and
- * repeated points drop out. Stops where it meets a point it took, or
- * after FXC_FEATURE_MAX points. */
-FXC_NOINLINE static void wrap(fxc_vec3 n, const band_set *s, fxc_feature *f)
+ * clockwise from wrap_start: each next point has every point seen on its
+ * left or on its line, the farthest of those on the line, so collinear
+ * and repeated points drop out. Stops where it meets a point it took.
+ * More than FXC_FEATURE_MAX points are thinned evenly along the polygon
+ * (a convex polygon inscribed in it, spread over the whole face). */
+FXC_NOINLINE static void wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_feature *f)
 {
     flat_set flat;
-    int cur;
-    uint32_t taken = 0; /* bit i: point i is in f (a start within rounding
-                         * of an edge is left out of the loop it closes) */
+    uint8_t order[BAND_MAX];
+    int cur, m = 0, i;
+    uint32_t taken = 0; /* bit i: point i is in the polygon (a start within
+                         * rounding of an edge is left out of the loop it closes) */
     f->n = 0;
     if (s->n == 0) return; /* cannot happen: the highest candidate is in its own band */
-    flatten(n, s, &flat);
+    flatten(n, dir, s, &flat);
     cur = wrap_start(&flat, s->n);
     do {
-        int next = -1, i;
+        int next = -1;
         taken |= (uint32_t)1 << cur;
-        f->p[f->n] = s->p[cur];
-        f->id[f->n] = s->id[cur];
-        f->n++;
+        order[m++] = (uint8_t)cur;
         for (i = 0; i < s->n; i++) {
             int64_t o;
-            if (i == cur || apart2(&flat, cur, i) == 0) continue;
+            if (i == cur || (flat.hidden >> i & 1u) || apart2(&flat, cur, i) == 0) continue;
             if (next < 0) {
                 next = i;
                 continue;
@@ -258,12 +284,19 @@ FXC_NOINLINE static void wrap(fxc_vec3 n, const band_set *s, fxc_feature *f)
         }
         if (next < 0) break; /* every point projects onto this one */
         cur = next;
-    } while (!(taken & ((uint32_t)1 << cur)) && f->n < FXC_FEATURE_MAX);
+    } while (!(taken & ((uint32_t)1 << cur)) && m < BAND_MAX);
+    for (i = 0; i < FXC_FEATURE_MAX && i < m; i++) {
+        int k = order[m <= FXC_FEATURE_MAX ? i : i * m / FXC_FEATURE_MAX];
+        f->p[i] = s->p[k];
+        f->id[i] = s->id[k];
+    }
+    f->n = i;
 }
 
 void fxc_support_feature(const fxc_body *b, fxc_vec3 n, int against, uint32_t extra, fxc_feature *f)
 {
     band_set s;
-    collect(b, against ? fxc_v3_neg(n) : n, extra, &s);
-    wrap(n, &s, f);
+    fxc_vec3 dir = against ? fxc_v3_neg(n) : n;
+    collect(b, dir, extra, &s);
+    wrap(n, dir, &s, f);
 }

@@ -16,8 +16,8 @@
 #include "pair.h"
 
 /* Most points of a supporting feature: a box face has 4, a cylinder cap
- * 8; a hull face with more vertices keeps this many of them (the first
- * ones the wrap meets: a convex part of the face). */
+ * 8; a hull face with more vertices keeps this many of them, spread
+ * evenly around it (a convex polygon inscribed in the face). */
 #define FXC_FEATURE_MAX 12
 
 typedef struct {

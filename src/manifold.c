@@ -6,9 +6,10 @@
  *     more points is the reference (A's on a tie), the other incident;
  *  3. the incident feature clipped against the reference's side planes
  *     (Sutherland-Hodgman), an edge against an edge by their crossing;
- *  4. each point projected along n onto the reference feature's plane:
- *     its separation, and its point on the reference shape; points
- *     separated by more than the speculative distance dropped;
+ *  4. each point's separation along n from the reference feature's
+ *     plane, and its point on the reference shape (moved by that much
+ *     along the unit normal); points separated by more than the
+ *     speculative distance, or deeper than the pair, dropped;
  *  5. more than four points reduced to four that keep the area.
  * A single-point feature on either side (a vertex, a sphere, a callback)
  * gives one point, fxc_collide's own, which also leads whenever the
@@ -254,7 +255,8 @@ FXC_NOINLINE static void clip_polygon(const fxc_feature *ref, const fxc_feature 
 
 /* Are two projected edges parallel enough to touch along a length? The
  * incident edge's ends differ by dp - dq across the reference edge: at
- * most 1/32 of |w| |q - p| (largest components: a bound of 2 to 3 degrees). */
+ * most 1/32 of the product of the ORs of w's and (q - p)'s components
+ * (an angle between about 0.6 and 7 degrees). */
 static int parallel(fxc_vec3 w, fxc_vec3 e, int64_t dp, int64_t dq)
 {
     uint32_t wm = fxc_abs_u32(w.x) | fxc_abs_u32(w.y) | fxc_abs_u32(w.z);
@@ -327,10 +329,11 @@ static void clip_edges(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 
 /* ---- projection onto the reference plane ---------------------------------- */
 
 /* The reference feature's plane: through r0, normal f (fitted, f . n > 0).
- * A polygon's from three of its points spread around it; an edge's holds
- * the edge and the normal; if that plane is within 75 degrees of lying
- * along n (f . n below a quarter of the largest components' product),
- * the plane across n. */
+ * A polygon's normal is the sum of its fan's cross products (Newell: the
+ * polygon's area vector, robust to nearly collinear neighbours); an
+ * edge's plane holds the edge and n's part across it. If that plane is
+ * steep (f . n below an eighth of the OR of f's components times that of
+ * n's: beyond about 80 to 86 degrees), the plane across n. */
 typedef struct {
     fxc_vec3 r0, f;
     int64_t fn; /* f . n > 0, below 2^58 */
@@ -342,7 +345,16 @@ static void reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
     fxc_vec3 f = n, r0 = ref->p[0];
     int ok;
     if (ref->n >= 3) {
-        w = fxc_v3_cross_wide(fxc_v3_sub(ref->p[ref->n / 3], r0), fxc_v3_sub(ref->p[2 * ref->n / 3], r0));
+        int i;
+        /* at most 10 cross products of differences below 2^29: the sum
+         * stays below 2^63 */
+        w.x = w.y = w.z = 0;
+        for (i = 1; i + 1 < ref->n; i++) {
+            fxc_vec3w c = fxc_v3_cross_wide(fxc_v3_sub(ref->p[i], r0), fxc_v3_sub(ref->p[i + 1], r0));
+            w.x += c.x;
+            w.y += c.y;
+            w.z += c.z;
+        }
         ok = fxc_dir_fit(&w, &f);
     } else {
         fxc_vec3 e = fxc_v3_sub(ref->p[1], r0), across;
@@ -357,7 +369,7 @@ static void reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
         uint32_t fm = fxc_abs_u32(f.x) | fxc_abs_u32(f.y) | fxc_abs_u32(f.z);
         uint32_t nm = fxc_abs_u32(n.x) | fxc_abs_u32(n.y) | fxc_abs_u32(n.z);
         pl->fn = fxc_v3_dot_wide(f, n);
-        if (pl->fn > 0 && (uint64_t)pl->fn >= fxc_umull(fm, nm) >> 4) return;
+        if (pl->fn > 0 && (uint64_t)pl->fn >= fxc_umull(fm, nm) >> 3) return;
     }
     pl->f = n;
     pl->fn = fxc_v3_dot_wide(n, n);
@@ -366,8 +378,8 @@ static void reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
 /* The separation of an incident point q from the reference plane along
  * n: q - q' = k n with k = f . (q - r0) / (f . n), so the separation
  * k |n| (|n| = n_len raw, below 2^29) is one rounded ratio (mul_div:
- * f . (q - r0) below 2^61, f . n at least a sixteenth of the largest
- * components' product). With the reference on A, q is B's point and
+ * f . (q - r0) below 2^61, f . n at least an eighth of the ORs' product;
+ * a quotient beyond int32 saturates). With the reference on A, q is B's point and
  * b - a = k n; else q is A's and b - a = -k n. */
 static int32_t separation(const ref_plane *pl, int32_t n_len, fxc_vec3 q, int ref_is_a)
 {
@@ -472,22 +484,23 @@ FXC_NOINLINE static int clip_features(const fxc_feature *fa, const fxc_feature *
     return ref_is_a;
 }
 
-/* Drops the points separated by more than `keep` (raw, core separation). */
-static void drop_beyond(polygon *g, int64_t keep)
+/* Keeps the points whose core separation lies in [lo, hi] (raw). */
+static void keep_between(polygon *g, int64_t lo, int64_t hi)
 {
     int i, k = 0;
     for (i = 0; i < g->n; i++)
-        if (g->v[i].sep <= keep) g->v[k++] = g->v[i];
+        if (g->v[i].sep >= lo && g->v[i].sep <= hi) g->v[k++] = g->v[i];
     g->n = k;
 }
 
 /* The manifold's points from the features' contact: the clipped points
- * within the speculative distance, reduced to four, margins pushed out
- * along the normal as fxc_collide's (separations lose them). Returns the
- * count: 0 when the clipped feature is empty or none of its points is
- * within the speculative distance. */
+ * within the speculative distance and no deeper than the pair (deepest:
+ * fxc_collide's separation), reduced to four, margins pushed out along
+ * the normal as fxc_collide's (separations lose them). Returns the count:
+ * 0 when the clipped feature is empty or none of its points is kept. */
 FXC_NOINLINE static int contact_points(const fxc_pair *p, const fxc_feature *fa, const fxc_feature *fb,
-                                       const fxc_direction *u, fix16_t speculative, fxc_manifold_point *out)
+                                       const fxc_direction *u, fix16_t speculative, fix16_t deepest,
+                                       fxc_manifold_point *out)
 {
     polygon g;
     ref_plane pl;
@@ -495,10 +508,12 @@ FXC_NOINLINE static int contact_points(const fxc_pair *p, const fxc_feature *fa,
     fxc_vec3 off_a, off_b;
     int i, ref_is_a = clip_features(fa, fb, u, &g, &pl);
     if (g.n == 0) return 0;
-    /* separations below 2^31 - 2^29: a margin sum (< 2^29) off keeps them
-     * in int32; the limit is the core separation that leaves speculative
-     * plus the touching band on the surfaces */
-    drop_beyond(&g, (int64_t)speculative + FXC_TOUCH_TOL + margins);
+    /* no deeper than the pair (fxc_collide's separation `deepest`, but for
+     * rounding: a steep reference plane can give a bogus depth), no farther
+     * than the speculative distance plus the touching band; so every kept
+     * core separation is within 2^30 of 0, and less the margins (below
+     * 2^29) it stays in int32 */
+    keep_between(&g, (int64_t)deepest + margins - WITNESS_SLACK, (int64_t)speculative + FXC_TOUCH_TOL + margins);
     if (g.n == 0) return 0;
     reduce(&g, u->d);
     off_a = fxc_direction_scaled(u, p->a.shape->margin);
@@ -530,7 +545,7 @@ FXC_NOINLINE static void manifold_points(const fxc_pair *p, const fxc_direction 
     witness.point_b = c->point_b;
     witness.separation = c->distance > 0 ? c->distance : -c->depth;
     witness.id = (uint32_t)feature_code(&fa) | (uint32_t)feature_code(&fb) << 16;
-    m->count = fa.n >= 2 && fb.n >= 2 ? contact_points(p, &fa, &fb, u, speculative, m->point) : 0;
+    m->count = fa.n >= 2 && fb.n >= 2 ? contact_points(p, &fa, &fb, u, speculative, witness.separation, m->point) : 0;
     /* The features' points miss the pair's deepest point when a band took
      * in a polygon that is not flat (a face tilted within the speculative
      * distance), or there are none: fxc_collide's own point then leads. */

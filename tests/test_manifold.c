@@ -10,11 +10,11 @@
  * area the best four of the region's vertices cover.
  *
  * Bounds, from the bit budget of src/manifold.c: a clipped point's
- * crossing is rounded once (1 LSB per coordinate) and its projection along
- * the normal once more (1.5 LSB), and the points are placed through the
- * rotation as support points are (0.87 LSB): IN_BOUND = 4 LSB outside a
- * shape. A separation is the projection's length: within SEP_BOUND = 2 LSB
- * of the reference.
+ * crossing is rounded once (1 LSB per coordinate), its move onto the
+ * reference plane along the unit normal once more (1 LSB), and the points
+ * are placed through the rotation as support points are (0.87 LSB):
+ * IN_BOUND = 4 LSB outside a shape. A separation is one rounded ratio
+ * (1 LSB) of exact integers: within SEP_BOUND = 2 LSB of the reference.
  */
 #include <math.h>
 #include <stddef.h>
@@ -214,6 +214,8 @@ static int manifold(const body *a, const body *b, fix16_t speculative, fxc_conta
 {
     return fxc_manifold(&a->shape, &a->xf, &b->shape, &b->xf, speculative, &t_ws, m);
 }
+
+static int same(fxc_vec3 a, fxc_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
 
 /* A rotation by `angle` radians about the unit axis (x, y, z). */
 static void rotation(double x, double y, double z, double angle, fxc_mat3 *r)
@@ -553,6 +555,7 @@ void test_manifold_speculative(void)
  * pair. */
 void test_manifold_bent_reference(void)
 {
+    fxc_contact c;
     static const double v[10][3] = { { -1, 0, 0 }, { 1, 0, 0 },       { -1, -1, 0.01 }, { 1, -1, 0.01 }, { -1, 1, 0.01 },
                                      { 1, 1, 0.01 }, { -1, -1, 0.5 }, { 1, -1, 0.5 },   { -1, 1, 0.5 },  { 1, 1, 0.5 } };
     body a, b;
@@ -568,6 +571,56 @@ void test_manifold_bent_reference(void)
     (void)check_points(&a, &b, &m, "bent reference");
     CHECK_MSG(m.count >= 2 && m.point[0].separation == -20, "bent reference: %d points, the first %d deep", m.count,
               -m.point[0].separation);
+    CHECK(fxc_collide(&a.shape, &a.xf, &b.shape, &b.xf, &t_ws, &c) == FXC_PENETRATING);
+    CHECK_MSG(same(m.point[0].point_a, c.point_a) && same(m.point[0].point_b, c.point_b),
+              "bent reference: the first point is not fxc_collide's");
+}
+
+/* A speculative distance wider than a shape is thick takes its far side
+ * into the band: a slab 0.5 units thick under a box, speculative 0.6
+ * units. The far side's corners lie under the near side's seen along the
+ * normal; the near side's must be the ones kept: four points 20 LSB deep
+ * on the slab's top face (they were its bottom face's, 0.5 units apart). */
+void test_manifold_band_past_far_side(void)
+{
+    body a, b;
+    fxc_contact_manifold m;
+    int k;
+    box_at(&a, V(1, 1, 0.25), NULL, fxc_v3(0, 0, 0));
+    box_at(&b, V(0.5, 0.5, 0.5), NULL, fxc_v3(F16(0.1), 0, F16(0.75) - 20));
+    CHECK(manifold(&a, &b, F16(0.6), &m) == FXC_PENETRATING);
+    (void)check_points(&a, &b, &m, "band past the far side");
+    CHECK_MSG(m.count == 4, "band past the far side: %d points", m.count);
+    for (k = 0; k < m.count; k++)
+        CHECK_MSG(m.point[k].separation == -20 && m.point[k].point_a.z == F16(0.25), "point %d: separation %d at z %.6f", k,
+                  m.point[k].separation, t_d(m.point[k].point_a.z));
+}
+
+/* A hull face with more vertices than a feature keeps (24 > 12): the kept
+ * ones are spread over the whole face, so a box resting in its middle
+ * keeps its four corners (the first 12 in a row cut the box in half). */
+void test_manifold_many_sided_face(void)
+{
+    static fxc_vec3 v[48];
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_contact_manifold m;
+    int i, k;
+    for (i = 0; i < 24; i++) {
+        double t = i * 0.26179938779914941; /* 15 degrees */
+        v[i] = V(cos(t), sin(t), 0.25);
+        v[i + 24] = V(cos(t), sin(t), -0.25);
+    }
+    CHECK(fxc_shape_hull(&a, v, 48, 0) == FXC_OK && fxc_shape_box(&b, V(0.25, 0.25, 0.25), 0) == FXC_OK);
+    CHECK(fxc_transform_set(&ta, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
+    CHECK(fxc_transform_set(&tb, NULL, fxc_v3(0, 0, F16(0.5) - 10)) == FXC_OK);
+    CHECK(fxc_manifold(&a, &ta, &b, &tb, 0, &t_ws, &m) == FXC_PENETRATING);
+    CHECK_MSG(m.count == 4, "many-sided face: %d points", m.count);
+    for (k = 0; k < m.count; k++)
+        CHECK_MSG(m.point[k].separation == -10 && abs(abs(m.point[k].point_b.x) - F16(0.25)) <= 2 &&
+                      abs(abs(m.point[k].point_b.y) - F16(0.25)) <= 2,
+                  "point %d at (%.6f, %.6f), separation %d", k, t_d(m.point[k].point_b.x), t_d(m.point[k].point_b.y),
+                  m.point[k].separation);
 }
 
 /* Found by the fuzzer: two sliver hulls (one 2570 units long) 23 LSB deep,
@@ -647,7 +700,8 @@ void test_manifold_bad_input(void)
     CHECK(manifold(&a, &b, FXC_RAW_LIMIT + 1, &m) == FXC_ERR_RANGE && m.count == 0);
     m.count = 3;
     CHECK(fxc_manifold(NULL, &a.xf, &b.shape, &b.xf, 0, &t_ws, &m) == FXC_ERR_NULL && m.count == 0);
-    CHECK(fxc_manifold(&a.shape, &a.xf, &b.shape, &b.xf, 0, NULL, &m) == FXC_ERR_NULL);
+    m.count = 3;
+    CHECK(fxc_manifold(&a.shape, &a.xf, &b.shape, &b.xf, 0, NULL, &m) == FXC_ERR_NULL && m.count == 0);
     t_ws.busy = FXC_WORKSPACE_BUSY;
     m.count = 3;
     CHECK(manifold(&a, &b, 0, &m) == FXC_ERR_BUSY && m.count == 0);
