@@ -601,7 +601,7 @@ void test_manifold_band_past_far_side(void)
  * keeps its four corners (the first 12 in a row cut the box in half). */
 void test_manifold_many_sided_face(void)
 {
-    static fxc_vec3 v[48];
+    fxc_vec3 v[48]; /* on the stack: the micro:bit has no .bss to spare */
     fxc_shape a, b;
     fxc_transform ta, tb;
     fxc_contact_manifold m;
