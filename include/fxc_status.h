@@ -14,7 +14,8 @@ typedef enum {
     FXC_ERR_NULL = -1,        /* a required pointer is NULL */
     FXC_ERR_RANGE = -2,       /* a value or a shape's world extent is beyond the supported range */
     FXC_ERR_NEGATIVE_SIZE = -3, /* a size, radius, margin or callback bound given to a
-                                 * constructor is negative, or fxc_clearance's clearance */
+                                 * constructor is negative, or fxc_clearance's clearance,
+                                 * or fxc_manifold's speculative distance */
     FXC_ERR_ZERO_SIZE = -4,   /* a size that must be positive is zero */
     FXC_ERR_EMPTY_HULL = -5,  /* hull with no vertices */
     FXC_ERR_TOO_MANY_VERTICES = -6, /* hull with more than FXC_HULL_MAX_VERTICES */
