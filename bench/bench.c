@@ -264,8 +264,8 @@ static int run(int kind, pair *p, int *gi, int *ei)
     if (kind == Q_MANIFOLD) {
         static fxc_contact_manifold m;
         st = fxc_manifold(&p->a, &p->ta, &p->b, &p->tb, 0, &ws, &m);
-        *gi = m.gjk_iterations;
-        *ei = m.epa_iterations;
+        *gi = m.contact.gjk_iterations;
+        *ei = m.contact.epa_iterations;
         return st;
     }
     st = fxc_collide(&p->a, &p->ta, &p->b, &p->tb, &ws, &c);

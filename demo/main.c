@@ -262,7 +262,7 @@ static int print_resting(void)
         int st = resting_run(k, &ws, &c);
         errors += st < 0;
         port_printf("%-32s %-15s %d point%s, normal", c.what, fxc_status_name(st), c.m.count, c.m.count == 1 ? " " : "s");
-        print_vec(" ", c.m.normal, 1);
+        print_vec(" ", c.m.contact.normal, 1);
         port_printf("\n");
         for (i = 0; i < c.m.count; i++) {
             const fxc_manifold_point *q = &c.m.point[i];

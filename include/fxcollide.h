@@ -352,17 +352,14 @@ typedef struct {
 } fxc_manifold_point;
 
 typedef struct {
-    fxc_vec3 normal;     /* unit, from A to B: fxc_collide's normal */
+    fxc_contact contact; /* fxc_collide's answer for the pair, bit for bit:
+                          * the normal, distance or depth, its own point */
     int count;           /* 0 .. FXC_MANIFOLD_MAX_POINTS; 0 when separated beyond speculative */
     fxc_manifold_point point[FXC_MANIFOLD_MAX_POINTS]; /* the deepest first */
-    fix16_t distance;    /* as fxc_collide's */
-    fix16_t depth;       /* as fxc_collide's */
-    int gjk_iterations;  /* <= FXC_GJK_MAX_ITERATIONS */
-    int epa_iterations;  /* <= FXC_EPA_MAX_ITERATIONS */
-    int support_calls;   /* <= FXC_MAX_SUPPORT_CALLS */
 } fxc_contact_manifold;
 
-/* Contact manifold of A and B. speculative (raw, 0 .. 2^FXC_RANGE_BITS
+/* Contact manifold of A and B: fxc_collide's answer and the points.
+ * speculative (raw, 0 .. 2^FXC_RANGE_BITS
  * units): points separated by up to this much are kept (a solver's
  * speculative contacts); 0 keeps only touching and penetrating ones.
  * Returns fxc_collide's status for the pair: FXC_SEPARATED (count 0 when

@@ -23,7 +23,6 @@
  * mul_div: within 1 LSB), a separation along n (one ratio: within 1 LSB),
  * and the point on the reference plane, moved by the separation along
  * the unit normal (within 1 LSB per coordinate more). */
-#include <string.h>
 #include "feature.h"
 #include "fxc_bits.h"
 #include "query.h"
@@ -558,21 +557,14 @@ FXC_NOINLINE static void manifold_points(const fxc_pair *p, const fxc_direction 
     }
 }
 
-/* The manifold of fxc_collide's answer c (status st) on the prepared pair,
- * written to out. Kept out of line: its result does not sit on the stack
+/* The manifold of fxc_collide's answer c on the prepared pair, written to
+ * out. Kept out of line: its result does not sit on the stack
  * under fxc_collide's work. */
 FXC_NOINLINE static void answer(const fxc_pair *p, const fxc_direction *u, const fxc_contact *c, fix16_t speculative,
                                 fxc_contact_manifold *out)
 {
-    fxc_contact_manifold m;
-    m.normal = c->normal;
-    m.count = 0;
-    memset(m.point, 0, sizeof m.point);
-    m.distance = c->distance;
-    m.depth = c->depth;
-    m.gjk_iterations = c->gjk_iterations;
-    m.epa_iterations = c->epa_iterations;
-    m.support_calls = c->support_calls;
+    fxc_contact_manifold m = zero_manifold;
+    m.contact = *c;
     if (c->distance <= speculative && u->t != 0) manifold_points(p, u, c, speculative, &m);
     *out = m;
 }
@@ -594,7 +586,7 @@ int fxc_manifold(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b
         ws->busy = 0;
     }
     /* the workspace is free from here on: out may lie in it */
-    if (st >= 0 || st == FXC_ERR_CAPACITY || st == FXC_ERR_NO_CONVERGENCE) answer(&p, &u, &c, speculative, out);
+    if (fxc_answered(st)) answer(&p, &u, &c, speculative, out);
     else *out = zero_manifold;
     return st;
 }

@@ -353,7 +353,7 @@ int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta,
         st = fxc_collide_pair(&p, a, ta, b, tb, ws, cache, &c, &u);
         ws->busy = 0;
     }
-    if (st < 0 && st != FXC_ERR_CAPACITY && st != FXC_ERR_NO_CONVERGENCE) c = zero_contact;
+    if (!fxc_answered(st)) c = zero_contact;
     *out = c;
     return st;
 }

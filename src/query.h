@@ -20,6 +20,14 @@ fxc_direction fxc_direction_of(fxc_vec3 d);
  * normal for x = 1 unit, a margin's offset along the normal. */
 fxc_vec3 fxc_direction_scaled(const fxc_direction *u, fix16_t x);
 
+/* Does a query's status come with an answer: success, or the best answer
+ * of FXC_ERR_CAPACITY / FXC_ERR_NO_CONVERGENCE (every other error zeroes
+ * the output)? */
+static inline int fxc_answered(int st)
+{
+    return st >= 0 || st == FXC_ERR_CAPACITY || st == FXC_ERR_NO_CONVERGENCE;
+}
+
 /* Marks a workspace busy for a query: FXC_OK, or FXC_ERR_NULL /
  * FXC_ERR_BUSY (already taken). The query clears ws->busy when done. */
 int fxc_workspace_claim(fxc_workspace *ws);

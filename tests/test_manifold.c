@@ -188,8 +188,8 @@ static double manifold_area(const fxc_contact_manifold *m, rg_vec u, rg_vec v)
  * Returns the worst error in LSB (in the shapes, and along the normal). */
 static double check_points(const body *a, const body *b, const fxc_contact_manifold *m, const char *what)
 {
-    rg_vec n = unit_of(m->normal);
-    double worst = 0, pair_sep = m->depth > 0 ? -(double)m->depth : (double)m->distance;
+    rg_vec n = unit_of(m->contact.normal);
+    double worst = 0, pair_sep = m->contact.depth > 0 ? -(double)m->contact.depth : (double)m->contact.distance;
     int i;
     CHECK_MSG(m->count >= 1 && m->count <= FXC_MANIFOLD_MAX_POINTS, "%s: count %d", what, m->count);
     for (i = 0; i < m->count && i < FXC_MANIFOLD_MAX_POINTS; i++) {
@@ -216,6 +216,15 @@ static int manifold(const body *a, const body *b, fix16_t speculative, fxc_conta
 }
 
 static int same(fxc_vec3 a, fxc_vec3 b) { return a.x == b.x && a.y == b.y && a.z == b.z; }
+
+/* Every field of two contacts equal. */
+static int same_contact(const fxc_contact *a, const fxc_contact *b)
+{
+    return a->distance == b->distance && a->depth == b->depth && a->depth_error == b->depth_error &&
+           same(a->normal, b->normal) && same(a->point_a, b->point_a) && same(a->point_b, b->point_b) &&
+           a->gjk_iterations == b->gjk_iterations && a->epa_iterations == b->epa_iterations &&
+           a->support_calls == b->support_calls;
+}
 
 /* A rotation by `angle` radians about the unit axis (x, y, z). */
 static void rotation(double x, double y, double z, double angle, fxc_mat3 *r)
@@ -531,7 +540,7 @@ void test_manifold_speculative(void)
     int k;
     box_at(&a, V(1, 1, 0.5), NULL, fxc_v3(0, 0, 0));
     box_at(&b, V(0.5, 0.5, 0.5), NULL, fxc_v3(0, 0, F16(1) + 100));
-    CHECK(manifold(&a, &b, 99, &m) == FXC_SEPARATED && m.count == 0 && m.distance == 100);
+    CHECK(manifold(&a, &b, 99, &m) == FXC_SEPARATED && m.count == 0 && m.contact.distance == 100);
     CHECK(manifold(&a, &b, 100, &m) == FXC_SEPARATED && m.count == 4);
     for (k = 0; k < m.count; k++) CHECK(m.point[k].separation == 100);
     (void)check_points(&a, &b, &m, "speculative");
@@ -567,7 +576,7 @@ void test_manifold_bent_reference(void)
     b.radius = 0;
     scene_place(&b, NULL, fxc_v3(F16(0.25), F16(0.5), F16(0.5) - 20));
     scene_finish(&b);
-    CHECK(manifold(&a, &b, 1000, &m) == FXC_PENETRATING && m.depth == 20);
+    CHECK(manifold(&a, &b, 1000, &m) == FXC_PENETRATING && m.contact.depth == 20);
     (void)check_points(&a, &b, &m, "bent reference");
     CHECK_MSG(m.count >= 2 && m.point[0].separation == -20, "bent reference: %d points, the first %d deep", m.count,
               -m.point[0].separation);
@@ -647,12 +656,14 @@ void test_manifold_fuzz_sliver_hulls(void)
     CHECK(fxc_manifold(&b, &tb, &a, &ta, 4096, &t_ws, &m) == FXC_PENETRATING && m.count >= 1);
     for (k = 0; k < m.count; k++)
         CHECK_MSG(m.point[k].separation <= 4096 + FXC_TOUCH_TOL, "point %d separated by %d", k, m.point[k].separation);
-    CHECK_MSG(abs(m.point[0].separation + m.depth) <= 2, "the first point %d deep, the pair %d", -m.point[0].separation, m.depth);
+    CHECK_MSG(abs(m.point[0].separation + m.contact.depth) <= 2, "the first point %d deep, the pair %d", -m.point[0].separation,
+              m.contact.depth);
 }
 
 /* Random box and hull pairs in contact, at every scale class (unit, small,
- * and pairs thousands of units across far out in the world): every point
- * in both shapes, the deepest as deep as the pair. */
+ * and pairs thousands of units across far out in the world): the contact
+ * is fxc_collide's, bit for bit; every point in both shapes, the deepest
+ * as deep as the pair. */
 void test_manifold_random_pairs(void)
 {
     static const scale_class *const classes[3] = { &SCALE_UNIT, &SCALE_SMALL, &SCALE_LARGE };
@@ -665,6 +676,7 @@ void test_manifold_random_pairs(void)
         for (i = 0; i < cases; i++) {
             body a, b;
             fxc_contact_manifold m;
+            fxc_contact col;
             fxc_mat3 rot;
             int st;
             scene_random_polytope(&r, &a, sc, (int)(t_next(&r) & 1));
@@ -674,6 +686,8 @@ void test_manifold_random_pairs(void)
             scene_finish(&b);
             st = manifold(&a, &b, 0, &m);
             CHECK(st >= 0);
+            CHECK_MSG(fxc_collide(&a.shape, &a.xf, &b.shape, &b.xf, &t_ws, &col) == st && same_contact(&m.contact, &col),
+                      "%s case %d: the manifold's contact is not fxc_collide's", sc->name, i);
             if (st != FXC_TOUCHING && st != FXC_PENETRATING) {
                 CHECK(m.count == 0);
                 continue;
