@@ -39,6 +39,7 @@ static const fxc_contact zero_contact;
 
 /* Clipping adds at most one point per side plane. */
 #define CLIP_MAX (2 * FXC_FEATURE_MAX)
+typedef char fxc_check_clip_max[CLIP_MAX <= 32 ? 1 : -1]; /* clip_plane's bit masks */
 
 /* A point of the clipped polygon (pair frame, on the incident core), the
  * features it comes from on the incident and the reference shape, and
@@ -187,35 +188,40 @@ static clip_point crossing_point(const polygon *g, int i, int j, int64_t hi, int
  * polygon crosses the plane at most twice, so what is kept is one run of
  * vertices between two crossings: at most one vertex more than g had (the
  * bound CLIP_MAX rests on). Should rounding make g cross more often, its
- * first run is kept (inside all the same). */
+ * first run is kept (inside all the same). Each vertex's side is found
+ * once; the exact heights are taken again only at the two crossings. */
 static void clip_plane(polygon *g, fxc_vec3 s, fxc_vec3 r, uint16_t ref, uint16_t inc_face)
 {
     int n = g->n, first = -1, len = 0, i, last, before, after;
+    uint32_t out = 0, on = 0; /* bit i: vertex i beyond the plane, on it */
     clip_point x0 = { { 0, 0, 0 }, 0, 0, 0 }, x1 = x0;
-    int64_t h_first, h_last;
+    for (i = 0; i < n; i++) {
+        int64_t h = over(g, i, s, r);
+        if (h > 0) out |= (uint32_t)1 << i;
+        if (h == 0) on |= (uint32_t)1 << i;
+    }
+    if (out == 0) return; /* all inside */
     for (i = 0; i < n && first < 0; i++)
-        if (over(g, i, s, r) <= 0 && over(g, (i + n - 1) % n, s, r) > 0) first = i;
+        if (!(out >> i & 1u) && (out >> ((i + n - 1) % n) & 1u)) first = i;
     if (first < 0) {
-        if (n > 0 && over(g, 0, s, r) > 0) g->n = 0; /* all outside (else all inside) */
+        g->n = 0; /* all outside */
         return;
     }
-    while (len < n && over(g, (first + len) % n, s, r) <= 0) len++;
+    while (len < n && !(out >> ((first + len) % n) & 1u)) len++;
     last = (first + len - 1) % n;
     before = (first + n - 1) % n;
     after = (last + 1) % n;
-    h_first = over(g, first, s, r);
-    h_last = over(g, last, s, r);
     /* the crossings, where a kept vertex is not on the plane itself */
-    if (h_first < 0) x0 = crossing_point(g, before, first, over(g, before, s, r), h_first, ref, inc_face);
-    if (h_last < 0) x1 = crossing_point(g, last, after, h_last, over(g, after, s, r), ref, inc_face);
+    if (!(on >> first & 1u)) x0 = crossing_point(g, before, first, over(g, before, s, r), over(g, first, s, r), ref, inc_face);
+    if (!(on >> last & 1u)) x1 = crossing_point(g, last, after, over(g, last, s, r), over(g, after, s, r), ref, inc_face);
     rotate_to_front(g, first);
     g->n = len;
-    if (h_first < 0) {
+    if (!(on >> first & 1u)) {
         for (i = g->n; i > 0; i--) g->v[i] = g->v[i - 1];
         g->v[0] = x0;
         g->n++;
     }
-    if (h_last < 0) g->v[g->n++] = x1;
+    if (!(on >> last & 1u)) g->v[g->n++] = x1;
 }
 
 /* Drops repeated neighbours from a clipped polygon (a segment clipped
