@@ -48,83 +48,73 @@ static int cap_flat(fix16_t r, fxc_vec3 l, uint32_t band)
     return (uint64_t)r * xy <= (uint64_t)band * fxc_abs_u32(l.z);
 }
 
-/* Candidate k of body b's core for the local direction l (local frame),
- * with its number; 0 when there is no candidate k. Boxes: the corners
- * (bit j of k: the + side of axis j). Cylinders: the octagon of the cap
- * facing l when that cap is flat within the band, else the rim points
- * along l at both ends. Cones: the apex, and the base's octagon when the
- * base faces l and is flat, else the base's rim point along l. */
-static int candidate(const fxc_body *b, fxc_vec3 l, uint32_t band, int k, fxc_vec3 *c, int *id)
+/* Candidate k of body b's core for the local direction l, in the pair
+ * frame, with its number; 0 when there is no candidate k. Boxes: the
+ * corners (bit j of k: the + side of axis j). Cylinders: the octagon of
+ * the cap facing l when that cap is flat within the band, else the rim
+ * points along l at both ends. Cones: the apex, and the base's octagon
+ * when the base faces l and is flat, else the base's rim point along l. */
+static int candidate(fxc_body *b, fxc_vec3 l, uint32_t band, int k, fxc_vec3 *p, int *id)
 {
     const fxc_shape *s = b->shape;
+    fxc_vec3 c; /* the candidate in the local frame */
     *id = k;
     switch (s->type) {
     case FXC_SHAPE_SEGMENT:
         if (k >= 2) return 0;
-        *c = k ? s->u.segment.b : s->u.segment.a;
-        return 1;
+        c = k ? s->u.segment.b : s->u.segment.a;
+        break;
     case FXC_SHAPE_TRIANGLE:
         if (k >= 3) return 0;
-        *c = s->u.triangle.v[k];
-        return 1;
-    case FXC_SHAPE_BOX: {
-        fxc_vec3 h = s->u.box.half;
+        c = s->u.triangle.v[k];
+        break;
+    case FXC_SHAPE_BOX:
         if (k >= 8) return 0;
-        *c = fxc_v3(k & 1 ? h.x : -h.x, k & 2 ? h.y : -h.y, k & 4 ? h.z : -h.z);
+        *p = fxc_box_corner(b, (unsigned)k); /* the pair's corner cache: the same bits */
         return 1;
-    }
     case FXC_SHAPE_HULL:
         if (k >= s->u.hull.count) return 0;
-        *c = s->u.hull.vertices[k];
-        return 1;
+        c = s->u.hull.vertices[k];
+        break;
     case FXC_SHAPE_CYLINDER: {
         fix16_t r = s->u.cylinder.radius, h = s->u.cylinder.half_height;
         if (cap_flat(r, l, band)) {
             if (k >= 8) return 0;
-            *c = octagon_point(r, k, l.z >= 0 ? h : -h);
+            c = octagon_point(r, k, l.z >= 0 ? h : -h);
             *id = l.z >= 0 ? k : k + 8;
-            return 1;
+            break;
         }
         if (k >= 2) return 0;
-        fxc_rim_point(r, l.x, l.y, c);
-        c->z = k ? -h : h;
+        fxc_rim_point(r, l.x, l.y, &c);
+        c.z = k ? -h : h;
         *id = k ? RIM_BOTTOM : RIM_TOP;
-        return 1;
+        break;
     }
     case FXC_SHAPE_CONE: {
         fix16_t r = s->u.cone.radius, h = s->u.cone.half_height;
-        int base = l.z < 0 && cap_flat(r, l, band);
         if (k == 0) {
-            *c = fxc_v3(0, 0, h);
+            c = fxc_v3(0, 0, h);
             *id = APEX;
-            return 1;
-        }
-        if (base) {
+        } else if (l.z < 0 && cap_flat(r, l, band)) {
             if (k > 8) return 0;
-            *c = octagon_point(r, k - 1, -h);
+            c = octagon_point(r, k - 1, -h);
             *id = k - 1;
-            return 1;
+        } else {
+            if (k >= 2) return 0;
+            fxc_rim_point(r, l.x, l.y, &c);
+            c.z = -h;
+            *id = RIM_BOTTOM;
         }
-        if (k >= 2) return 0;
-        fxc_rim_point(r, l.x, l.y, c);
-        c->z = -h;
-        *id = RIM_BOTTOM;
-        return 1;
+        break;
     }
     default: /* a point core, or a callback's: one point (the manifold
               * then takes fxc_collide's witness points) */
         if (k >= 1) return 0;
-        *c = fxc_v3(0, 0, 0);
-        return 1;
+        c = fxc_v3(0, 0, 0);
+        break;
     }
-}
-
-/* Candidate k (local point c) placed in the pair frame: a box corner GJK
- * already placed comes from the pair's corner cache (the same bits). */
-static fxc_vec3 place_candidate(const fxc_body *b, int k, fxc_vec3 c)
-{
-    if (b->shape->type == FXC_SHAPE_BOX && (b->u.box.known >> k & 1u)) return b->u.box.corner[k];
-    return fxc_body_place(b, c);
+    *p = fxc_body_place(b, c);
+    return 1;
 }
 
 /* Keeps the points of s at or above floor_h along n. */
@@ -149,9 +139,9 @@ static void drop_below(band_set *s, fxc_vec3 n, int64_t floor_h)
  * counts as a face) plus `extra`; it is scaled by nmax, the OR of n's
  * components (between their largest and twice it: the band measured
  * along n is at most twice the stated one). */
-static void collect(const fxc_body *b, fxc_vec3 n, uint32_t extra, band_set *s)
+static void collect(fxc_body *b, fxc_vec3 n, uint32_t extra, band_set *s)
 {
-    fxc_vec3 l = fxc_body_local_dir(b, n), c;
+    fxc_vec3 l = fxc_body_local_dir(b, n), p;
     uint32_t band = ((uint32_t)1 << (b->reach_bits > 14 ? b->reach_bits - 14 : 0)) + 16 + extra;
     uint32_t nmax = fxc_abs_u32(n.x) | fxc_abs_u32(n.y) | fxc_abs_u32(n.z);
     /* band below 2^30 (reach below 2^28, extra at most 2^29), nmax below
@@ -159,8 +149,7 @@ static void collect(const fxc_body *b, fxc_vec3 n, uint32_t extra, band_set *s)
     int64_t width = (int64_t)fxc_umull(band, nmax), top = 0;
     int k, id, slot;
     s->n = 0;
-    for (k = 0; candidate(b, l, band, k, &c, &id); k++) {
-        fxc_vec3 p = place_candidate(b, k, c);
+    for (k = 0; candidate(b, l, band, k, &p, &id); k++) {
         int64_t h = fxc_v3_dot_wide(n, p);
         if (k == 0 || h > top) {
             top = h;
@@ -293,7 +282,7 @@ FXC_NOINLINE static void wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_f
     f->n = i;
 }
 
-void fxc_support_feature(const fxc_body *b, fxc_vec3 n, int against, uint32_t extra, fxc_feature *f)
+void fxc_support_feature(fxc_body *b, fxc_vec3 n, int against, uint32_t extra, fxc_feature *f)
 {
     band_set s;
     fxc_vec3 dir = against ? fxc_v3_neg(n) : n;

@@ -36,6 +36,6 @@ typedef struct {
  * (< 2^28 raw each) are the core's vertices; a cylinder's and a cone's
  * caps are octagons of rim points; a point or callback core gives one
  * point (the manifold then takes fxc_collide's witness points). */
-void fxc_support_feature(const fxc_body *b, fxc_vec3 n, int against, uint32_t extra, fxc_feature *f);
+void fxc_support_feature(fxc_body *b, fxc_vec3 n, int against, uint32_t extra, fxc_feature *f);
 
 #endif /* FXC_FEATURE_H */

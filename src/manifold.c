@@ -539,7 +539,7 @@ FXC_NOINLINE static int contact_points(const fxc_pair *p, const fxc_feature *fa,
 /* The manifold's points from fxc_collide's answer c on the prepared pair:
  * the features' contact, or c's own point when either feature is a single
  * point (or clipping leaves nothing). */
-FXC_NOINLINE static void manifold_points(const fxc_pair *p, const fxc_direction *u, const fxc_contact *c,
+FXC_NOINLINE static void manifold_points(fxc_pair *p, const fxc_direction *u, const fxc_contact *c,
                                          fix16_t speculative, fxc_contact_manifold *m)
 {
     fxc_feature fa, fb;
@@ -566,7 +566,7 @@ FXC_NOINLINE static void manifold_points(const fxc_pair *p, const fxc_direction 
 /* The manifold of fxc_collide's answer c on the prepared pair, written to
  * out. Kept out of line: its result does not sit on the stack
  * under fxc_collide's work. */
-FXC_NOINLINE static void answer(const fxc_pair *p, const fxc_direction *u, const fxc_contact *c, fix16_t speculative,
+FXC_NOINLINE static void answer(fxc_pair *p, const fxc_direction *u, const fxc_contact *c, fix16_t speculative,
                                 fxc_contact_manifold *out)
 {
     fxc_contact_manifold m = zero_manifold;

@@ -78,6 +78,12 @@ int fxc_body_points(const fxc_body *b, fxc_vec3 out[2]);
  * points are. */
 fxc_vec3 fxc_body_place(const fxc_body *b, fxc_vec3 local);
 
+/* Corner k of a box body in the pair frame (bit j of k: the + side of
+ * local axis j), placed on its first use in the query, then looked up: a
+ * box has eight support points, and GJK, EPA and the manifold ask for the
+ * same ones again and again. */
+fxc_vec3 fxc_box_corner(fxc_body *b, unsigned k);
+
 /* A fitted world direction (below 2^28) in the body's own frame: R^T d,
  * below 2^31. */
 fxc_vec3 fxc_body_local_dir(const fxc_body *b, fxc_vec3 d);

@@ -146,20 +146,23 @@ fxc_vec3 fxc_support_triangle(fxc_pair *p, fxc_body *b, fxc_vec3 d)
     return fxc_body_place(b, farthest(b->shape->u.triangle.v, 3, fxc_body_local_dir(b, d)));
 }
 
-/* A box's support point: the corner the signs of R^T d pick (each the
- * sign of the component rotate() would round, ties to +), placed on its
- * first use in the query, then looked up: a box has eight support points,
- * and GJK and EPA ask for the same ones again and again. */
-fxc_vec3 fxc_support_box(fxc_pair *p, fxc_body *b, fxc_vec3 d)
+fxc_vec3 fxc_box_corner(fxc_body *b, unsigned k)
 {
-    unsigned k = (unsigned)(fxc_tmul_ge0(b->rot, 0, d) | fxc_tmul_ge0(b->rot, 1, d) << 1 | fxc_tmul_ge0(b->rot, 2, d) << 2);
-    (void)p;
     if (!(b->u.box.known & (1u << k))) {
         const fxc_vec3 h = b->shape->u.box.half;
         b->u.box.corner[k] = fxc_body_place(b, fxc_v3(k & 1 ? h.x : -h.x, k & 2 ? h.y : -h.y, k & 4 ? h.z : -h.z));
         b->u.box.known |= 1u << k;
     }
     return b->u.box.corner[k];
+}
+
+/* A box's support point: the corner the signs of R^T d pick (each the
+ * sign of the component rotate() would round, ties to +). */
+fxc_vec3 fxc_support_box(fxc_pair *p, fxc_body *b, fxc_vec3 d)
+{
+    unsigned k = (unsigned)(fxc_tmul_ge0(b->rot, 0, d) | fxc_tmul_ge0(b->rot, 1, d) << 1 | fxc_tmul_ge0(b->rot, 2, d) << 2);
+    (void)p;
+    return fxc_box_corner(b, k);
 }
 
 void fxc_prepare_box(fxc_pair *p, fxc_body *b, fxc_vec3 d)
