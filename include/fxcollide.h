@@ -354,16 +354,18 @@ typedef struct {
 typedef struct {
     fxc_contact contact; /* fxc_collide's answer for the pair, bit for bit:
                           * the normal, distance or depth, its own point */
-    int count;           /* 0 .. FXC_MANIFOLD_MAX_POINTS; 0 when separated beyond speculative */
+    int count;           /* 0 .. FXC_MANIFOLD_MAX_POINTS; 0 when separated beyond speculative
+                          * plus FXC_TOUCH_TOL (so a touching pair always has points) */
     fxc_manifold_point point[FXC_MANIFOLD_MAX_POINTS]; /* the deepest first */
 } fxc_contact_manifold;
 
 /* Contact manifold of A and B: fxc_collide's answer and the points.
  * speculative (raw, 0 .. 2^FXC_RANGE_BITS
- * units): points separated by up to this much are kept (a solver's
- * speculative contacts); 0 keeps only touching and penetrating ones.
- * Returns fxc_collide's status for the pair: FXC_SEPARATED (count 0 when
- * the distance exceeds speculative), FXC_TOUCHING, FXC_PENETRATING, or an
+ * units): points separated by up to this much, plus the touching band
+ * FXC_TOUCH_TOL, are kept (a solver's speculative contacts); 0 keeps only
+ * touching and penetrating ones. Returns fxc_collide's status for the
+ * pair: FXC_SEPARATED (count 0 when the distance exceeds speculative +
+ * FXC_TOUCH_TOL), FXC_TOUCHING (always with points), FXC_PENETRATING, or an
  * error (FXC_ERR_CAPACITY / FXC_ERR_NO_CONVERGENCE: the points of the best
  * answer; FXC_ERR_NEGATIVE_SIZE / FXC_ERR_RANGE for speculative below 0 or
  * beyond the range; the errors of fxc_collide). `out` is written once, at

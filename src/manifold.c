@@ -571,7 +571,9 @@ FXC_NOINLINE static void answer(fxc_pair *p, const fxc_direction *u, const fxc_c
 {
     fxc_contact_manifold m = zero_manifold;
     m.contact = *c;
-    if (c->distance <= speculative && u->t != 0) manifold_points(p, u, c, speculative, &m);
+    /* within the speculative distance or touching: points (as kept by
+     * contact_points, up to the touching band beyond speculative) */
+    if (c->distance <= speculative + FXC_TOUCH_TOL && u->t != 0) manifold_points(p, u, c, speculative, &m);
     *out = m;
 }
 

@@ -530,7 +530,9 @@ void test_manifold_curved(void)
 }
 
 /* Speculative contacts: a box 100 LSB above another gives no points when
- * the speculative distance is shorter, four at separation 100 otherwise;
+ * the speculative distance plus the touching band is shorter, four at
+ * separation 100 otherwise; a box touching 1 LSB above gives its four
+ * corners with no speculative distance (FXC_TOUCHING always has points);
  * a tilted box keeps only its corners within the speculative distance. */
 void test_manifold_speculative(void)
 {
@@ -540,10 +542,14 @@ void test_manifold_speculative(void)
     int k;
     box_at(&a, V(1, 1, 0.5), NULL, fxc_v3(0, 0, 0));
     box_at(&b, V(0.5, 0.5, 0.5), NULL, fxc_v3(0, 0, F16(1) + 100));
-    CHECK(manifold(&a, &b, 99, &m) == FXC_SEPARATED && m.count == 0 && m.contact.distance == 100);
+    CHECK(manifold(&a, &b, 98, &m) == FXC_SEPARATED && m.count == 0 && m.contact.distance == 100);
+    CHECK(manifold(&a, &b, 99, &m) == FXC_SEPARATED && m.count == 4); /* within the touching band beyond it */
     CHECK(manifold(&a, &b, 100, &m) == FXC_SEPARATED && m.count == 4);
     for (k = 0; k < m.count; k++) CHECK(m.point[k].separation == 100);
     (void)check_points(&a, &b, &m, "speculative");
+    box_at(&b, V(0.5, 0.5, 0.5), NULL, fxc_v3(0, 0, F16(1) + 1));
+    CHECK(manifold(&a, &b, 0, &m) == FXC_TOUCHING && m.count == 4);
+    for (k = 0; k < m.count; k++) CHECK(m.point[k].separation == 1);
 
     /* tilted by 0.01 rad about x: B's corners at y = -0.5 lie 0.01 units
      * (655 LSB) lower than those at y = +0.5 */
