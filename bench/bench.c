@@ -323,7 +323,7 @@ static uint32_t kernel_cost(int k)
         case 7: ksink = fxc_v3_length(a); break;
         case 8: ksink = fxc_isqrt64((uint64_t)fxc_v3_dot_wide(a, a)); break;
         case 9: ksink = fxc_sign_dot_wide(kwide[i], fxc_v3(b.x >> 1, b.y >> 1, b.z >> 1)); break;
-        case 10: ksink = (int64_t)i128_mul64(kwide[i].x, kwide[i].y).hi; break;
+        case 10: ksink = (int64_t)fxc_i128_mul64(kwide[i].x, kwide[i].y).hi; break;
         case 11: fxc_dir_fit(&kwide[i], &o); ksink = o.x; break;
         default: ksink = kwide[i].x / (a.x | 1); break;
         }

@@ -2,11 +2,31 @@
  *
  * Every capacity here is a hard bound: the library never uses more memory or
  * more iterations than these numbers say. Override any of them with -D on the
- * compiler command line; the same values must then be used for every
- * translation unit that includes fxcollide.h.
+ * compiler command line, or in a header of your own named by
+ * FXC_CONFIG_FILE (-DFXC_CONFIG_FILE='"my_fxc_config.h"'), which is
+ * included first; the Arduino build, which has no build flags, reads
+ * fxc_user_config.h when it exists. The library and every translation unit
+ * that includes fxcollide.h must see the same values: a query given a
+ * workspace from code built with other values returns FXC_ERR_CONFIG
+ * (FXC_CONFIG_ID below) instead of overrunning it.
  */
 #ifndef FXC_CONFIG_H
 #define FXC_CONFIG_H
+
+#include <limits.h>
+#include <stdint.h>
+
+#if defined(FXC_CONFIG_FILE)
+#include FXC_CONFIG_FILE
+#elif defined(__has_include)
+#if __has_include("fxc_user_config.h")
+#include "fxc_user_config.h"
+#endif
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 /* Supported range: every point of both shapes of a query must lie within
  * 2^FXC_RANGE_BITS units (default 2^12 = 4096.0) of the pair's centre (the
@@ -86,7 +106,7 @@ void fxc_assert_failed(const char *file, int line);
 #endif
 
 /* Widening 32 x 32 -> 64-bit multiplies (fxc_smull, fxc_umull in
- * fxc_vec.h): 1 uses the library's own routines (src/mul.c), 0 the
+ * src/exact.h): 1 uses the library's own routines (src/mul.c), 0 the
  * compiler's multiply. The results are the same bits either way. The
  * default is 1 on ARMv6-M (Cortex-M0/M0+), which has no long multiply: gcc
  * would call its 64 x 64 routine there (about 45 instructions a product,
@@ -97,6 +117,38 @@ void fxc_assert_failed(const char *file, int line);
 #else
 #define FXC_SOFT_MULTIPLY 0
 #endif
+#endif
+
+/* Options beyond what the code is built for stop the build here instead of
+ * giving wrong answers: a range past 2^12 units overflows the exact int64
+ * products; EPA's faces index their vertices and neighbours in uint8_t
+ * (2V - 4 faces), and so do the manifold's hull vertex numbers; counts and
+ * statuses are int, which must hold 32 bits. */
+#if FXC_RANGE_BITS < 1 || FXC_RANGE_BITS > 12
+#error "fxcollide: FXC_RANGE_BITS must be 1..12"
+#endif
+#if FXC_EPA_MAX_VERTICES < 4 || FXC_EPA_MAX_VERTICES > 128
+#error "fxcollide: FXC_EPA_MAX_VERTICES must be 4..128"
+#endif
+#if FXC_HULL_MAX_VERTICES < 1 || FXC_HULL_MAX_VERTICES > 255
+#error "fxcollide: FXC_HULL_MAX_VERTICES must be 1..255"
+#endif
+#if defined(INT_MAX) && INT_MAX < 2147483647
+#error "fxcollide: needs a 32-bit int (a 32-bit core)"
+#endif
+
+/* One word naming the options above that change results or the layout of
+ * caller-owned memory: every workspace-taking query is passed the caller's
+ * value (by the inline wrappers of fxcollide.h) and refuses a workspace
+ * from code built with another one (FXC_ERR_CONFIG). Each option is
+ * multiplied by its own odd constant, a bijection modulo 2^32, so changing
+ * any one option always changes the word. */
+#define FXC_CONFIG_ID ((uint32_t)FXC_RANGE_BITS * 0x9E3779B1u + (uint32_t)FXC_EPA_MAX_VERTICES * 0x85EBCA77u + \
+                       (uint32_t)FXC_HULL_MAX_VERTICES * 0xC2B2AE3Du + (uint32_t)FXC_GJK_MAX_ITERATIONS * 0x27D4EB2Fu + \
+                       (uint32_t)FXC_TOUCH_TOL * 0x165667B1u + (uint32_t)FXC_EPA_TOL * 0x2545F491u)
+
+#ifdef __cplusplus
+}
 #endif
 
 #endif /* FXC_CONFIG_H */

@@ -3,6 +3,10 @@
 #ifndef FXC_STATUS_H
 #define FXC_STATUS_H
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum {
     FXC_OK = 0,               /* success (constructors, helpers) */
     FXC_SEPARATED = 1,        /* distance > FXC_TOUCH_TOL */
@@ -26,8 +30,15 @@ typedef enum {
                                * bound, or a point that is not its farthest one */
     FXC_ERR_CAPACITY = -10,   /* EPA polytope capacity exhausted (best answer filled in) */
     FXC_ERR_NO_CONVERGENCE = -11, /* iteration cap reached before the bounds met (best answer filled in) */
-    FXC_ERR_BUSY = -12        /* the workspace is in use by a query that has not returned
+    FXC_ERR_BUSY = -12,       /* the workspace is in use by a query that has not returned
                                * (a support callback queried with its caller's workspace) */
+    FXC_ERR_CONFIG = -13      /* the caller was compiled with other fxc_config.h options than
+                               * the library (FXC_CONFIG_ID differs): its workspace may have
+                               * another size, so it is left untouched */
 } fxc_status;
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* FXC_STATUS_H */

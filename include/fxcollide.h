@@ -22,9 +22,14 @@
 #ifndef FXCOLLIDE_H
 #define FXCOLLIDE_H
 
+#include <stddef.h>
 #include "fxc_config.h"
 #include "fxc_status.h"
 #include "fxc_vec.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define FXC_VERSION_MAJOR 0
 #define FXC_VERSION_MINOR 1
@@ -256,9 +261,19 @@ typedef struct {
 
 #define FXC_WORKSPACE_BUSY UINT32_C(0x42555359) /* "BUSY" */
 
+/* The queries that take a workspace are inline wrappers: each passes the
+ * caller's FXC_CONFIG_ID to the library's _cfg function, which returns
+ * FXC_ERR_CONFIG (and leaves the workspace untouched) when the library was
+ * built with other options, whose workspace would have another size. Call
+ * the wrappers, not the _cfg functions. */
+
 /* Prepares a workspace for its first query (the same as zeroing it).
- * Returns FXC_OK or FXC_ERR_NULL. */
-int fxc_workspace_init(fxc_workspace *ws);
+ * Returns FXC_OK, FXC_ERR_NULL or FXC_ERR_CONFIG. */
+int fxc_workspace_init_cfg(uint32_t config, fxc_workspace *ws);
+static inline int fxc_workspace_init(fxc_workspace *ws)
+{
+    return fxc_workspace_init_cfg(FXC_CONFIG_ID, ws);
+}
 
 typedef struct {
     fix16_t distance;  /* separated or touching: gap >= 0; otherwise 0 */
@@ -294,12 +309,20 @@ typedef struct {
  * normal still ends the overlap), with depth_error saying how much deeper
  * than the truth it may be. `out` is written once, at the end, whatever
  * the status (zeroed on error), so it may even lie in `ws`. */
-int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
-                const fxc_shape *b, const fxc_transform *tb,
-                fxc_workspace *ws, fxc_contact *out);
-int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta,
-                       const fxc_shape *b, const fxc_transform *tb,
-                       fxc_workspace *ws, fxc_cache *cache, fxc_contact *out);
+int fxc_collide_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                    const fxc_transform *tb, fxc_workspace *ws, fxc_cache *cache, fxc_contact *out);
+static inline int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
+                              const fxc_shape *b, const fxc_transform *tb,
+                              fxc_workspace *ws, fxc_contact *out)
+{
+    return fxc_collide_cfg(FXC_CONFIG_ID, a, ta, b, tb, ws, NULL, out);
+}
+static inline int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta,
+                                     const fxc_shape *b, const fxc_transform *tb,
+                                     fxc_workspace *ws, fxc_cache *cache, fxc_contact *out)
+{
+    return fxc_collide_cfg(FXC_CONFIG_ID, a, ta, b, tb, ws, cache, out);
+}
 
 /* ---- Contact manifold ------------------------------------------------------
  * Up to four contact points for a physics step or a gripper: the normal of
@@ -370,11 +393,20 @@ typedef struct {
  * answer; FXC_ERR_NEGATIVE_SIZE / FXC_ERR_RANGE for speculative below 0 or
  * beyond the range; the errors of fxc_collide). `out` is written once, at
  * the end (zeroed on error). */
-int fxc_manifold(const fxc_shape *a, const fxc_transform *ta,
-                 const fxc_shape *b, const fxc_transform *tb,
-                 fix16_t speculative, fxc_workspace *ws, fxc_contact_manifold *out);
+int fxc_manifold_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                     const fxc_transform *tb, fix16_t speculative, fxc_workspace *ws, fxc_contact_manifold *out);
+static inline int fxc_manifold(const fxc_shape *a, const fxc_transform *ta,
+                               const fxc_shape *b, const fxc_transform *tb,
+                               fix16_t speculative, fxc_workspace *ws, fxc_contact_manifold *out)
+{
+    return fxc_manifold_cfg(FXC_CONFIG_ID, a, ta, b, tb, speculative, ws, out);
+}
 
 /* Version string of the compiled library ("major.minor.patch"). */
 const char *fxc_version(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* FXCOLLIDE_H */

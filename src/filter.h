@@ -36,7 +36,7 @@ static inline int32_t fxc_tmul_approx(const fxc_mat3 *R, int j, fxc_vec3 d)
     return (R->m[0][j] >> 2) * (d.x >> 14) + (R->m[1][j] >> 2) * (d.y >> 14) + (R->m[2][j] >> 2) * (d.z >> 14);
 }
 
-/* Is component j of R^T d, rounded to Q16.16 as fxc_mat3_tmul_v3 rounds
+/* Is component j of R^T d, rounded to Q16.16 as fxc_mat3_apply_t rounds
  * it, at least 0? That is S >= -2^15. A >= FXC_TMUL_FILTER proves
  * S > -2^15 and A < -FXC_TMUL_FILTER proves S < -2^16; in between, S is
  * formed exactly (three 64-bit products). */

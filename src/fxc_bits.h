@@ -3,7 +3,7 @@
 #define FXC_BITS_H
 
 #include <stdint.h>
-#include "fxc_vec.h"
+#include "exact.h"
 
 /* Keeps a function out of line where the compiler would inline a static
  * function called once: its frame then does not add to its caller's (the

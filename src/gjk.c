@@ -39,10 +39,10 @@ typedef struct {
  * both are shifted until den fits 32 bits, keeping >= 31 significant bits. */
 static int32_t frac_q30(fxc_i128 num, fxc_i128 den)
 {
-    int sh = i128_bits(den) - 32;
+    int sh = fxc_i128_bits(den) - 32;
     if (sh > 0) {
-        num = i128_shr(num, sh);
-        den = i128_shr(den, sh);
+        num = fxc_i128_shr(num, sh);
+        den = fxc_i128_shr(den, sh);
     }
     if (den.lo == 0) return 0;
     return (int32_t)(((num.lo << 30) + den.lo / 2) / den.lo);
@@ -50,7 +50,7 @@ static int32_t frac_q30(fxc_i128 num, fxc_i128 den)
 
 static int32_t frac64(int64_t num, int64_t den)
 {
-    return frac_q30(i128_from64(num), i128_from64(den));
+    return frac_q30(fxc_i128_from64(num), fxc_i128_from64(den));
 }
 
 static int is_zero(fxc_vec3 a)
@@ -125,10 +125,10 @@ static void feature_weights(const fxc_vec3 *Q, int n, int32_t w[3])
         int64_t d1 = -fxc_v3_dot_wide(ab, Q[0]), d2 = -fxc_v3_dot_wide(ac, Q[0]);
         int64_t d3 = -fxc_v3_dot_wide(ab, Q[1]), d4 = -fxc_v3_dot_wide(ac, Q[1]);
         int64_t d5 = -fxc_v3_dot_wide(ab, Q[2]), d6 = -fxc_v3_dot_wide(ac, Q[2]);
-        fxc_i128 va = i128_sub(i128_mul64(d3, d6), i128_mul64(d5, d4));
-        fxc_i128 vb = i128_sub(i128_mul64(d5, d2), i128_mul64(d1, d6));
-        fxc_i128 vc = i128_sub(i128_mul64(d1, d4), i128_mul64(d3, d2));
-        fxc_i128 den = i128_add(i128_add(va, vb), vc);
+        fxc_i128 va = fxc_i128_sub(fxc_i128_mul64(d3, d6), fxc_i128_mul64(d5, d4));
+        fxc_i128 vb = fxc_i128_sub(fxc_i128_mul64(d5, d2), fxc_i128_mul64(d1, d6));
+        fxc_i128 vc = fxc_i128_sub(fxc_i128_mul64(d1, d4), fxc_i128_mul64(d3, d2));
+        fxc_i128 den = fxc_i128_add(fxc_i128_add(va, vb), vc);
         w[1] = frac_q30(vb, den);
         w[2] = frac_q30(vc, den);
     }
@@ -228,17 +228,17 @@ static void triangle_feature(const fxc_vec3 *P, int i, int j, int k, feature *f)
     d5 = -fxc_v3_dot_wide(ab, C);
     d6 = -fxc_v3_dot_wide(ac, C);
     if (d6 >= 0 && d5 <= d6) { set_vertex(f, P, k); return; }
-    vc = i128_sub(i128_mul64(d1, d4), i128_mul64(d3, d2));
-    if (i128_sign(vc) <= 0 && d1 >= 0 && d3 <= 0) { set_edge(f, P, i, j); return; }
-    vb = i128_sub(i128_mul64(d5, d2), i128_mul64(d1, d6));
-    if (i128_sign(vb) <= 0 && d2 >= 0 && d6 <= 0) { set_edge(f, P, i, k); return; }
-    va = i128_sub(i128_mul64(d3, d6), i128_mul64(d5, d4));
-    if (i128_sign(va) <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+    vc = fxc_i128_sub(fxc_i128_mul64(d1, d4), fxc_i128_mul64(d3, d2));
+    if (fxc_i128_sign(vc) <= 0 && d1 >= 0 && d3 <= 0) { set_edge(f, P, i, j); return; }
+    vb = fxc_i128_sub(fxc_i128_mul64(d5, d2), fxc_i128_mul64(d1, d6));
+    if (fxc_i128_sign(vb) <= 0 && d2 >= 0 && d6 <= 0) { set_edge(f, P, i, k); return; }
+    va = fxc_i128_sub(fxc_i128_mul64(d3, d6), fxc_i128_mul64(d5, d4));
+    if (fxc_i128_sign(va) <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
         set_edge(f, P, j, k);
         return;
     }
-    den = i128_add(i128_add(va, vb), vc);
-    if (i128_sign(va) < 0 || i128_sign(vb) < 0 || i128_sign(vc) < 0 || i128_sign(den) <= 0) {
+    den = fxc_i128_add(fxc_i128_add(va, vb), vc);
+    if (fxc_i128_sign(va) < 0 || fxc_i128_sign(vb) < 0 || fxc_i128_sign(vc) < 0 || fxc_i128_sign(den) <= 0) {
         /* Unreachable in exact arithmetic for distinct points; kept so a
          * degenerate input can never divide by zero: take the best edge. */
         feature e;
@@ -363,7 +363,7 @@ static int simplex_reduce(fxc_simplex *s, measure *m)
 /* a . b exactly, for |a_i| < 2^62 and |b_i| < 2^30: below 2^94. */
 static fxc_i128 dot_i128(fxc_vec3w a, fxc_vec3 b)
 {
-    return i128_add(i128_add(i128_mul64(a.x, b.x), i128_mul64(a.y, b.y)), i128_mul64(a.z, b.z));
+    return fxc_i128_add(fxc_i128_add(fxc_i128_mul64(a.x, b.x), fxc_i128_mul64(a.y, b.y)), fxc_i128_mul64(a.z, b.z));
 }
 
 /* Q30 weights of the origin in tetrahedron P (which holds it): with edges
@@ -378,15 +378,15 @@ static void tetra_weights(const fxc_vec3 *P, int32_t w[4])
     fxc_vec3 o = fxc_v3_neg(P[0]);
     fxc_vec3w c23 = fxc_v3_cross_wide(e2, e3);
     fxc_i128 num[3], den = dot_i128(c23, e1);
-    int i, neg = i128_sign(den) < 0;
+    int i, neg = fxc_i128_sign(den) < 0;
     num[0] = dot_i128(c23, o);
     num[1] = dot_i128(fxc_v3_cross_wide(e3, e1), o);
     num[2] = dot_i128(fxc_v3_cross_wide(e1, e2), o);
     /* A contained tetrahedron is never flat (tetra_feature). */
-    FXC_ASSERT(i128_sign(den) != 0);
+    FXC_ASSERT(fxc_i128_sign(den) != 0);
     w[0] = FXC_W_ONE;
     for (i = 0; i < 3; i++) {
-        w[i + 1] = frac_q30(neg ? i128_neg(num[i]) : num[i], neg ? i128_neg(den) : den);
+        w[i + 1] = frac_q30(neg ? fxc_i128_neg(num[i]) : num[i], neg ? fxc_i128_neg(den) : den);
         w[0] -= w[i + 1];
     }
 }
@@ -632,8 +632,8 @@ enum param_pos { AT_0, AT_1, INSIDE };
 /* Position of num / den in [0, 1], clamped (den > 0). */
 static int clamp_pos(fxc_i128 num, fxc_i128 den)
 {
-    if (i128_sign(num) <= 0) return AT_0;
-    return i128_sign(i128_sub(num, den)) >= 0 ? AT_1 : INSIDE;
+    if (fxc_i128_sign(num) <= 0) return AT_0;
+    return fxc_i128_sign(fxc_i128_sub(num, den)) >= 0 ? AT_1 : INSIDE;
 }
 
 static void put(fxc_simplex *s, fxc_vec3 a, fxc_vec3 b)
@@ -661,32 +661,32 @@ static void segment_pair(const fxc_vec3 a[2], const fxc_vec3 b[2], fxc_simplex *
     fxc_vec3 d1 = fxc_v3_sub(a[1], a[0]), d2 = fxc_v3_sub(b[1], b[0]), r = fxc_v3_sub(a[0], b[0]);
     int64_t A = fxc_v3_dot_wide(d1, d1), B = fxc_v3_dot_wide(d1, d2), C = fxc_v3_dot_wide(d1, r);
     int64_t E = fxc_v3_dot_wide(d2, d2), F = fxc_v3_dot_wide(d2, r);
-    fxc_i128 den = i128_sub(i128_mul64(A, E), i128_mul64(B, B)), sn = i128_from64(0), tn, td;
+    fxc_i128 den = fxc_i128_sub(fxc_i128_mul64(A, E), fxc_i128_mul64(B, B)), sn = fxc_i128_from64(0), tn, td;
     int sp = AT_0, tp;
-    if (i128_sign(den) > 0) {
-        sn = i128_sub(i128_mul64(B, F), i128_mul64(C, E));
+    if (fxc_i128_sign(den) > 0) {
+        sn = fxc_i128_sub(fxc_i128_mul64(B, F), fxc_i128_mul64(C, E));
         sp = clamp_pos(sn, den);
     }
     if (sp == INSIDE) {
-        tn = i128_sub(i128_mul64(A, F), i128_mul64(B, C));
+        tn = fxc_i128_sub(fxc_i128_mul64(A, F), fxc_i128_mul64(B, C));
         td = den;
     } else {
-        tn = i128_from64(sp == AT_1 ? B + F : F);
-        td = i128_from64(E);
+        tn = fxc_i128_from64(sp == AT_1 ? B + F : F);
+        td = fxc_i128_from64(E);
     }
-    if (i128_sign(tn) <= 0 || i128_sign(i128_sub(tn, td)) >= 0) {
+    if (fxc_i128_sign(tn) <= 0 || fxc_i128_sign(fxc_i128_sub(tn, td)) >= 0) {
         /* t at an end (or B a point): s again, clamped, for that end */
-        tp = i128_sign(tn) > 0 && i128_sign(td) > 0 ? AT_1 : AT_0;
-        sn = i128_from64(tp == AT_1 ? B - C : -C);
-        sp = A == 0 ? AT_0 : clamp_pos(sn, i128_from64(A));
-        if (sp == INSIDE) w[1] = frac_q30(sn, i128_from64(A));
+        tp = fxc_i128_sign(tn) > 0 && fxc_i128_sign(td) > 0 ? AT_1 : AT_0;
+        sn = fxc_i128_from64(tp == AT_1 ? B - C : -C);
+        sp = A == 0 ? AT_0 : clamp_pos(sn, fxc_i128_from64(A));
+        if (sp == INSIDE) w[1] = frac_q30(sn, fxc_i128_from64(A));
     } else {
         tp = INSIDE;
         w[1] = frac_q30(tn, td);
     }
     s->n = 0;
     if (sp == INSIDE && tp == INSIDE) {
-        int near0 = i128_sign(i128_sub(i128_add(sn, tn), den)) <= 0;
+        int near0 = fxc_i128_sign(fxc_i128_sub(fxc_i128_add(sn, tn), den)) <= 0;
         /* the weights of (s, t) in the triangle: (1 - s - t, s, t) at
          * a0 - b0, or (s + t - 1, 1 - t, 1 - s) at a1 - b1 */
         int32_t ws = frac_q30(sn, den), wt = frac_q30(tn, den);

@@ -112,7 +112,7 @@ static int32_t mul_div(int64_t num, int32_t mul, int64_t den)
     P.hi = (mid >> 32) + (P.lo < lo ? 1u : 0u);
     int sh = fxc_bitlen64(d) - 32;
     if (sh > 0) {
-        P = i128_shr(P, sh);
+        P = fxc_i128_shr(P, sh);
         d >>= sh;
     }
     /* P.lo below 2^63 when the quotient is below 2^31: no carry */
@@ -410,12 +410,12 @@ static void place(const fxc_direction *u, const clip_point *v, int ref_is_a, fxc
 static fxc_i128 area_n(fxc_vec3 n, fxc_vec3 p, fxc_vec3 q, fxc_vec3 r)
 {
     fxc_vec3w c = fxc_v3_cross_wide(fxc_v3_sub(q, p), fxc_v3_sub(r, p));
-    return i128_add(i128_add(i128_mul64(c.x, n.x), i128_mul64(c.y, n.y)), i128_mul64(c.z, n.z));
+    return fxc_i128_add(fxc_i128_add(fxc_i128_mul64(c.x, n.x), fxc_i128_mul64(c.y, n.y)), fxc_i128_mul64(c.z, n.z));
 }
 
 static int i128_less(fxc_i128 a, fxc_i128 b)
 {
-    return i128_sign(i128_sub(a, b)) < 0;
+    return fxc_i128_sign(fxc_i128_sub(a, b)) < 0;
 }
 
 /* Keeps at most FXC_MANIFOLD_MAX_POINTS of the clipped points, the chosen
@@ -434,7 +434,7 @@ FXC_NOINLINE static void reduce(polygon *g, fxc_vec3 n)
     if (g->n > FXC_MANIFOLD_MAX_POINTS) {
         fxc_vec3 p0 = g->v[pick[0]].p, p1;
         int64_t best = -1;
-        fxc_i128 left = i128_from64(0), right = i128_from64(0);
+        fxc_i128 left = fxc_i128_from64(0), right = fxc_i128_from64(0);
         int l = -1, r = -1;
         /* points of one core, less than 2^29 apart: squares below 2^60 */
         for (i = 0; i < g->n; i++) {
@@ -577,8 +577,8 @@ FXC_NOINLINE static void answer(fxc_pair *p, const fxc_direction *u, const fxc_c
     *out = m;
 }
 
-int fxc_manifold(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
-                 fix16_t speculative, fxc_workspace *ws, fxc_contact_manifold *out)
+int fxc_manifold_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                     const fxc_transform *tb, fix16_t speculative, fxc_workspace *ws, fxc_contact_manifold *out)
 {
     fxc_contact c = zero_contact;
     fxc_pair p;
@@ -588,7 +588,7 @@ int fxc_manifold(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b
     if (out == NULL) return FXC_ERR_NULL;
     if (speculative < 0) st = FXC_ERR_NEGATIVE_SIZE;
     else if (speculative > FXC_RAW_LIMIT) st = FXC_ERR_RANGE;
-    else st = fxc_workspace_claim(ws);
+    else st = fxc_workspace_claim(ws, config);
     if (st == FXC_OK) {
         st = fxc_collide_pair(&p, a, ta, b, tb, ws, NULL, &c, &u);
         ws->busy = 0;

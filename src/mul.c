@@ -9,7 +9,7 @@
  * On ARMv6-M the routines are written in assembly (19 instructions; gcc
  * makes 30 of the C, which cannot use the carry flag). They push 8 bytes,
  * which -fstack-usage does not report for a naked function. */
-#include "fxc_vec.h"
+#include "exact.h"
 
 #if defined(__GNUC__) && defined(__ARM_ARCH_6M__)
 

@@ -324,31 +324,24 @@ int fxc_collide_pair(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta, c
     return st != FXC_OK ? st : contact_status(sd, FXC_PENETRATING);
 }
 
-int fxc_workspace_claim(fxc_workspace *ws)
+int fxc_workspace_claim(fxc_workspace *ws, uint32_t config)
 {
     if (ws == NULL) return FXC_ERR_NULL;
+    if (config != FXC_CONFIG_ID) return FXC_ERR_CONFIG;
     if (ws->busy == FXC_WORKSPACE_BUSY) return FXC_ERR_BUSY;
     ws->busy = FXC_WORKSPACE_BUSY;
     return FXC_OK;
 }
 
-int fxc_collide(const fxc_shape *a, const fxc_transform *ta,
-                const fxc_shape *b, const fxc_transform *tb,
-                fxc_workspace *ws, fxc_contact *out)
-{
-    return fxc_collide_cached(a, ta, b, tb, ws, NULL, out);
-}
-
-int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta,
-                       const fxc_shape *b, const fxc_transform *tb,
-                       fxc_workspace *ws, fxc_cache *cache, fxc_contact *out)
+int fxc_collide_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                    const fxc_transform *tb, fxc_workspace *ws, fxc_cache *cache, fxc_contact *out)
 {
     fxc_contact c = zero_contact;
     int st;
     fxc_pair p;
     fxc_direction u;
     if (out == NULL) return FXC_ERR_NULL;
-    st = fxc_workspace_claim(ws);
+    st = fxc_workspace_claim(ws, config);
     if (st == FXC_OK) {
         st = fxc_collide_pair(&p, a, ta, b, tb, ws, cache, &c, &u);
         ws->busy = 0;

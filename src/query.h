@@ -28,9 +28,11 @@ static inline int fxc_answered(int st)
     return st >= 0 || st == FXC_ERR_CAPACITY || st == FXC_ERR_NO_CONVERGENCE;
 }
 
-/* Marks a workspace busy for a query: FXC_OK, or FXC_ERR_NULL /
- * FXC_ERR_BUSY (already taken). The query clears ws->busy when done. */
-int fxc_workspace_claim(fxc_workspace *ws);
+/* Marks a workspace busy for a query: FXC_OK, or FXC_ERR_NULL,
+ * FXC_ERR_CONFIG (`config`, the caller's FXC_CONFIG_ID, is not the
+ * library's: the workspace may have another size) or FXC_ERR_BUSY
+ * (already taken). The query clears ws->busy when done. */
+int fxc_workspace_claim(fxc_workspace *ws, uint32_t config);
 
 /* fxc_collide's answer into *out (zeroed by the caller), on a workspace
  * the caller claimed; also the pair as set up and the normal's direction

@@ -24,6 +24,7 @@ const char *fxc_status_name(int status)
     case FXC_ERR_CAPACITY: return "FXC_ERR_CAPACITY";
     case FXC_ERR_NO_CONVERGENCE: return "FXC_ERR_NO_CONVERGENCE";
     case FXC_ERR_BUSY: return "FXC_ERR_BUSY";
+    case FXC_ERR_CONFIG: return "FXC_ERR_CONFIG";
     default: return "unknown status";
     }
 }
@@ -277,9 +278,10 @@ int fxc_cache_init(fxc_cache *cache)
     return FXC_OK;
 }
 
-int fxc_workspace_init(fxc_workspace *ws)
+int fxc_workspace_init_cfg(uint32_t config, fxc_workspace *ws)
 {
     if (ws == NULL) return FXC_ERR_NULL;
+    if (config != FXC_CONFIG_ID) return FXC_ERR_CONFIG;
     ws->busy = 0;
     ws->nv = 0;
     ws->nf = 0;

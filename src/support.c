@@ -86,7 +86,7 @@ static fix16_t entry(const fxc_mat3 *R, int transpose, int i, int j)
 }
 
 /* R v, or R^T v (R's own frame from the world): the bits of
- * fxc_mat3_mul_v3 / fxc_mat3_tmul_v3, whose saturation never acts here.
+ * fxc_mat3_apply / fxc_mat3_apply_t, whose saturation never acts here.
  * Kept as one local routine because it is the support's hot path: with the
  * public kernels instead, the benchmark's box workloads took more
  * instructions on the M3 (make bench measures them). */

@@ -1,5 +1,6 @@
-/* Out-of-line vector, matrix and angle kernels (see include/fxc_vec.h for
- * the bit budget of each). */
+/* Vector, matrix and angle kernels: the public ones of include/fxc_vec.h
+ * and the exact toolkit of src/exact.h (each header states the bit budget
+ * of each kernel). */
 #include <stddef.h>
 #include "fxcollide.h"
 #include "fxc_bits.h"
@@ -97,6 +98,37 @@ int64_t fxc_div_sqrt(int64_t num, uint64_t v)
     int e;
     fxc_rsqrt(v, &t, &e);
     return fxc_mul_rsqrt(num, t, e);
+}
+
+fxc_vec3 fxc_v3_scale(fxc_vec3 a, fix16_t s)
+{
+    return fxc_v3(fxc_round32(fxc_smull(a.x, s)), fxc_round32(fxc_smull(a.y, s)), fxc_round32(fxc_smull(a.z, s)));
+}
+
+fix16_t fxc_v3_dot(fxc_vec3 a, fxc_vec3 b)
+{
+    return fxc_round32(fxc_v3_dot_wide(a, b));
+}
+
+fxc_vec3 fxc_v3_cross(fxc_vec3 a, fxc_vec3 b)
+{
+    fxc_vec3w c = fxc_v3_cross_wide(a, b);
+    return fxc_v3(fxc_round32(c.x), fxc_round32(c.y), fxc_round32(c.z));
+}
+
+fxc_vec3 fxc_mat3_mul_v3(const fxc_mat3 *m, fxc_vec3 v)
+{
+    return fxc_mat3_apply(m, v);
+}
+
+fxc_vec3 fxc_mat3_tmul_v3(const fxc_mat3 *m, fxc_vec3 v)
+{
+    return fxc_mat3_apply_t(m, v);
+}
+
+fxc_vec3 fxc_transform_point(const fxc_transform *t, fxc_vec3 p)
+{
+    return fxc_v3_add(fxc_mat3_apply(&t->rot, p), t->pos);
 }
 
 fix16_t fxc_v3_length(fxc_vec3 a)

@@ -4,7 +4,7 @@
 
 /* Exact a * b for any int64 a, b: four 32x32->64 partial products of the
  * magnitudes, then the sign. */
-fxc_i128 i128_mul64(int64_t a, int64_t b)
+fxc_i128 fxc_i128_mul64(int64_t a, int64_t b)
 {
     uint64_t ua = a < 0 ? (uint64_t)0 - (uint64_t)a : (uint64_t)a;
     uint64_t ub = b < 0 ? (uint64_t)0 - (uint64_t)b : (uint64_t)b;
@@ -14,7 +14,7 @@ fxc_i128 i128_mul64(int64_t a, int64_t b)
     fxc_i128 r;
     r.lo = (p00 & 0xFFFFFFFFu) | (mid << 32);
     r.hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
-    return ((a < 0) != (b < 0)) ? i128_neg(r) : r;
+    return ((a < 0) != (b < 0)) ? fxc_i128_neg(r) : r;
 }
 
 

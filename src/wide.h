@@ -9,12 +9,11 @@
 #define FXC_WIDE_H
 
 #include <stdint.h>
-#include "fxc_vec.h"
 #include "fxc_bits.h"
 
 typedef struct { uint64_t lo, hi; } fxc_i128;
 
-static inline fxc_i128 i128_from64(int64_t v)
+static inline fxc_i128 fxc_i128_from64(int64_t v)
 {
     fxc_i128 r;
     r.lo = (uint64_t)v;
@@ -22,7 +21,7 @@ static inline fxc_i128 i128_from64(int64_t v)
     return r;
 }
 
-static inline fxc_i128 i128_add(fxc_i128 a, fxc_i128 b)
+static inline fxc_i128 fxc_i128_add(fxc_i128 a, fxc_i128 b)
 {
     fxc_i128 r;
     r.lo = a.lo + b.lo;
@@ -30,7 +29,7 @@ static inline fxc_i128 i128_add(fxc_i128 a, fxc_i128 b)
     return r;
 }
 
-static inline fxc_i128 i128_neg(fxc_i128 a)
+static inline fxc_i128 fxc_i128_neg(fxc_i128 a)
 {
     fxc_i128 r;
     r.lo = ~a.lo + 1;
@@ -38,12 +37,12 @@ static inline fxc_i128 i128_neg(fxc_i128 a)
     return r;
 }
 
-static inline fxc_i128 i128_sub(fxc_i128 a, fxc_i128 b)
+static inline fxc_i128 fxc_i128_sub(fxc_i128 a, fxc_i128 b)
 {
-    return i128_add(a, i128_neg(b));
+    return fxc_i128_add(a, fxc_i128_neg(b));
 }
 
-static inline int i128_sign(fxc_i128 a)
+static inline int fxc_i128_sign(fxc_i128 a)
 {
     if (a.hi >> 63) return -1;
     return (a.hi | a.lo) != 0;
@@ -51,10 +50,10 @@ static inline int i128_sign(fxc_i128 a)
 
 /* Exact a * b for any int64 a, b (src/wide.c). Out of line on purpose:
  * inlined six times into the triangle test it costs more stack than time. */
-fxc_i128 i128_mul64(int64_t a, int64_t b);
+fxc_i128 fxc_i128_mul64(int64_t a, int64_t b);
 
 /* a >> n for a >= 0 and 0 <= n < 128. */
-static inline fxc_i128 i128_shr(fxc_i128 a, int n)
+static inline fxc_i128 fxc_i128_shr(fxc_i128 a, int n)
 {
     fxc_i128 r;
     if (n >= 64) {
@@ -70,7 +69,7 @@ static inline fxc_i128 i128_shr(fxc_i128 a, int n)
 }
 
 /* Number of significant bits of a >= 0 (0 for 0). */
-static inline int i128_bits(fxc_i128 a)
+static inline int fxc_i128_bits(fxc_i128 a)
 {
     return a.hi ? 64 + fxc_bitlen64(a.hi) : fxc_bitlen64(a.lo);
 }
@@ -97,7 +96,7 @@ static inline int fxc_sign_dot_wide(fxc_vec3w a, fxc_vec3 b)
 static inline int fxc_height_within(int64_t h, int64_t dd, int32_t tol)
 {
     if (h <= 0) return 1;
-    return i128_sign(i128_sub(i128_mul64((int64_t)tol * tol, dd), i128_mul64(h, h))) >= 0;
+    return fxc_i128_sign(fxc_i128_sub(fxc_i128_mul64((int64_t)tol * tol, dd), fxc_i128_mul64(h, h))) >= 0;
 }
 
 #endif /* FXC_WIDE_H */

@@ -5,6 +5,7 @@
  * for every kernel below (double keeps 53 bits; inputs have at most 31),
  * so a bound of "B LSB" is asserted as B + 2^-10. */
 #include <math.h>
+#include "../src/exact.h"
 #include "test.h"
 
 #define SLACK (1.0 / 1024.0)
