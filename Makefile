@@ -159,9 +159,11 @@ demo-$(1): $(BUILD)/$(1)/demo.elf
 endef
 $(foreach b,$(QEMU_BOARDS),$(eval $(call board_template,$(b))))
 
-# Real-board images and flashing (boards/boards.mk), fuzzing (tests/fuzz/fuzz.mk).
+# Real-board images and flashing (boards/boards.mk), fuzzing (tests/fuzz/fuzz.mk),
+# install, the Arduino zip and the packaging check (packaging/packaging.mk).
 -include boards/boards.mk
 -include tests/fuzz/fuzz.mk
+-include packaging/packaging.mk
 
 # Header dependencies written by -MMD.
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
@@ -181,14 +183,15 @@ deps:
 ##       determinism hash, no-float/no-heap check, lint, stack limits, README example, the demo on both
 ##       emulated boards, the real-board images (demo, tests and bench built for both boards, memory map
 ##       checked, micro:bit demo run in QEMU),
-##       and a fixed-seed libFuzzer smoke run
+##       the packaging check (CMake with ctest on host and QEMU, make install, pkg-config, C++, Arduino,
+##       PlatformIO, Zephyr), and a fixed-seed libFuzzer smoke run
 test: deps
-	@$(MAKE) --no-print-directory test-host check-accuracy $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat lint stack check-readme fuzz-smoke \
+	@$(MAKE) --no-print-directory test-host check-accuracy $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat lint stack check-readme check-packaging fuzz-smoke \
 	    demo-mps2-an385 demo-microbit boards run-board-microbit BOARD_APPS="demo tests bench"
 	@sh tools/check_determinism.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
 	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) | tee $(BUILD)/determinism.log
 	@sh tools/sum_results.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
-	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/accuracy.log $(BUILD)/check-nofloat.log $(BUILD)/lint.log $(BUILD)/stack.log $(BUILD)/readme.log $(BUILD)/boards/check-memory-map.log $(BUILD)/fuzz/smoke.log $(BUILD)/determinism.log
+	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/accuracy.log $(BUILD)/check-nofloat.log $(BUILD)/lint.log $(BUILD)/stack.log $(BUILD)/readme.log $(BUILD)/packaging.log $(BUILD)/boards/check-memory-map.log $(BUILD)/fuzz/smoke.log $(BUILD)/determinism.log
 
 test-host: $(BUILD)/host/tests
 	$(BUILD)/host/tests | tee $(BUILD)/host/tests.log
@@ -265,4 +268,4 @@ distclean: clean
 	rm -rf .deps
 
 help:
-	@grep -hE '^## ' Makefile $(wildcard boards/boards.mk tests/fuzz/fuzz.mk) | sed -e 's/^## \([a-z]\)/  make \1/' -e 's/^##  */           /'
+	@grep -hE '^## ' Makefile $(wildcard boards/boards.mk tests/fuzz/fuzz.mk packaging/packaging.mk) | sed -e 's/^## \([a-z]\)/  make \1/' -e 's/^##  */           /'

@@ -145,6 +145,7 @@ int fxc_transform_set(fxc_transform *t, const fxc_mat3 *rot, fxc_vec3 pos);
  *   FXC_ERR_NO_CONVERGENCE      x          x        x    (distance, collide: best answer filled in)
  *   FXC_ERR_CAPACITY                                x    (best answer filled in)
  *   FXC_ERR_BUSY                                    x
+ *   FXC_ERR_CONFIG                                  x    (a workspace built with other options)
  *   FXC_ERR_NEGATIVE_SIZE       x                        (clearance below 0)
  */
 typedef struct {
