@@ -252,7 +252,7 @@ bench: deps
 	@echo "bench: wrote bench/results.md and the README's figures block"
 
 ## profile: instructions per function of one benchmark workload on QEMU
-##          (PROFILE_BOARD=mps2-an385|microbit, PROFILE_WORKLOAD=1..12, PROFILE_CASES=20)
+##          (PROFILE_BOARD=mps2-an385|microbit, PROFILE_WORKLOAD=1..14, PROFILE_CASES=20)
 PROFILE_BOARD ?= mps2-an385
 profile: deps
 	@$(MAKE) --no-print-directory profile-$(PROFILE_BOARD)

@@ -109,9 +109,10 @@ static void make_ball64(void)
 typedef struct {
     fxc_shape a, b;
     fxc_transform ta, tb;
+    fxc_vec3 origin, move; /* casts: the ray's origin; the ray's or B's translation */
 } pair;
 
-enum { Q_COLLIDE, Q_INTERSECT, Q_DISTANCE, Q_WARM, Q_MANIFOLD };
+enum { Q_COLLIDE, Q_INTERSECT, Q_DISTANCE, Q_WARM, Q_MANIFOLD, Q_RAY, Q_SHAPECAST };
 
 /* Builds case i of workload w. Returns the query kind. */
 static int make_case(int w, rng *r, pair *p)
@@ -194,6 +195,24 @@ static int make_case(int w, rng *r, pair *p)
                                                     lift + hb.z - range(r, 1, 50)));
         }
         return Q_MANIFOLD;
+    case 13: /* ray cast at a box from 2..3 units out, through a point within
+              * 0.5 units of its centre and 1.5 units beyond: mostly hits */
+        fxc_shape_box(&p->a, ha, 0);
+        p->origin = fxc_v3_scale(dir, range(r, 2 * 65536, 3 * 65536));
+        p->move = fxc_v3_sub(rand_vec(r, -32768, 32768), p->origin);
+        p->move = fxc_v3_add(p->move, fxc_v3_scale(p->move, 32768));
+        return Q_RAY;
+    case 14: /* a capsule (a robot link) cast at a box, likewise */
+        {
+            fix16_t h = range(r, 16384, 65536), rad = range(r, 8192, 32768);
+            fxc_vec3 to = rand_vec(r, -32768, 32768);
+            fxc_shape_box(&p->a, ha, 0);
+            fxc_shape_capsule(&p->b, h, rad);
+            fxc_transform_set(&p->tb, &mb, fxc_v3_scale(dir, range(r, 3 * 65536, 4 * 65536)));
+            p->move = fxc_v3_sub(to, p->tb.pos);
+            p->move = fxc_v3_add(p->move, fxc_v3_scale(p->move, 32768));
+        }
+        return Q_SHAPECAST;
     default: /* 6: capsule-capsule penetration */
         {
             fix16_t h1 = range(r, 16384, 65536), r1 = range(r, 8192, 32768);
@@ -206,13 +225,14 @@ static int make_case(int w, rng *r, pair *p)
     }
 }
 
-#define WORKLOADS 12
+#define WORKLOADS 14
 static const char *names[WORKLOADS + 1] = { "", "box-box penetration", "box-box shallow contact", "box-box intersect",
                                  "sphere-sphere penetration", "icosahedron-box penetration",
                                  "capsule-capsule penetration", "box-box distance",
                                  "worst: cylinder-cone deep (EPA cap)", "worst: 64-vertex hulls deep",
                                  "box-box intersect, warm (cache)", "manifold: box resting on box",
-                                 "manifold: box on a 20-vertex hull" };
+                                 "manifold: box on a 20-vertex hull", "ray cast at a box",
+                                 "capsule cast at a box" };
 
 /* Workload 10: workload 3's pairs, each followed for FRAMES more frames in
  * which B moves a little (up to 1/256 unit and about 1/200 rad a frame),
@@ -259,6 +279,18 @@ static int run(int kind, pair *p, int *gi, int *ei)
     if (kind == Q_DISTANCE) {
         st = fxc_distance(&p->a, &p->ta, &p->b, &p->tb, &d);
         *gi = d.gjk_iterations;
+        return st;
+    }
+    if (kind == Q_RAY) {
+        fxc_ray_hit h;
+        st = fxc_raycast(&p->a, &p->ta, p->origin, p->move, &h);
+        *gi = h.iterations; /* the casts' steps, in the GJK column */
+        return st;
+    }
+    if (kind == Q_SHAPECAST) {
+        fxc_cast_result cr;
+        st = fxc_shapecast(&p->a, &p->ta, &p->b, &p->tb, p->move, &ws, &cr);
+        *gi = cr.iterations;
         return st;
     }
     if (kind == Q_MANIFOLD) {

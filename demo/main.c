@@ -275,6 +275,58 @@ static int print_resting(void)
     return errors;
 }
 
+/* The demo's third part: the wrist link moved from its pose in each frame
+ * to its place in the next, as a straight translation (its turn between the
+ * frames is left out: the casts are linear), cast against every obstacle
+ * (fxc_shapecast, the obstacle as A); where would it first touch one?
+ * Returns the number of casts that answered an error. */
+static int print_sweeps(uint32_t overhead)
+{
+    scene_body *link = &sc.link[SCENE_LINKS - 1];
+    int f, j, errors = 0;
+    port_printf("\n== sweeps (fxc_shapecast): link %d moved in a straight line from its pose in each frame to "
+                "its place in the next\n",
+                SCENE_LINKS);
+    for (f = 0; f + 1 < SCENE_FRAMES; f++) {
+        fxc_transform from;
+        fxc_vec3 move;
+        fxc_cast_result first, r;
+        int first_st = FXC_SEPARATED, first_j = -1;
+        uint32_t cost = 0;
+        if (scene_pose(&sc, f + 1) != 0) return errors + 1;
+        move = link->xf.pos;
+        if (scene_pose(&sc, f) != 0) return errors + 1;
+        from = link->xf;
+        move = fxc_v3_sub(move, from.pos);
+        first.fraction = FXC_ONE;
+        for (j = 0; j < SCENE_OBSTACLES; j++) {
+            uint32_t t0 = port_counter(), t1;
+            int st = fxc_shapecast(&sc.obstacle[j].shape, &sc.obstacle[j].xf, &link->shape, &from, move, &ws, &r);
+            t1 = port_counter();
+            cost += (t1 - t0) > overhead ? (t1 - t0) - overhead : 0;
+            errors += st < 0;
+            if (st == FXC_SEPARATED || st < 0) continue;
+            if (first_j < 0 || r.fraction < first.fraction) {
+                first = r;
+                first_st = st;
+                first_j = j;
+            }
+        }
+        port_printf("  frames %2d -> %2d:", f + 1, f + 2);
+        print_vec(" move ", move, 1);
+        if (first_j < 0) {
+            port_printf(": clear of every obstacle");
+        } else {
+            port_printf(": %s %s at %s of the move, point", fxc_status_name(first_st), sc.obstacle[first_j].name,
+                        fmt_fix(first.fraction, 3, 0));
+            print_vec(" ", first.point_b, 1);
+            print_vec(", normal ", first.normal, 1);
+        }
+        port_printf("; %lu %s for %d casts\n", (unsigned long)cost, port_counter_unit(), SCENE_OBSTACLES);
+    }
+    return errors;
+}
+
 static int run_frame(int frame, uint32_t overhead)
 {
     if (scene_pose(&sc, frame) != 0) {
@@ -376,6 +428,7 @@ static int demo(void)
                     port_counter_unit());
     }
     errors += print_resting();
+    errors += print_sweeps(overhead);
 #ifdef FXC_BOARD_NAME
     print_ram();
 #endif

@@ -89,6 +89,14 @@ extern "C" {
 #define FXC_EPA_TOL 2
 #endif
 
+/* Cap on the steps of a cast (fxc_shapecast, fxc_raycast): each step is
+ * one GJK run. A head-on approach takes two or three; a motion that slides
+ * past a curved surface nearly tangent to it takes the most (the test
+ * cast_iterations prints the mean and the most its cases took). */
+#ifndef FXC_CAST_MAX_ITERATIONS
+#define FXC_CAST_MAX_ITERATIONS 32
+#endif
+
 /* Checks of "cannot happen" paths: each fallback that keeps an answer
  * defined after an impossible case (a degenerate region test, an EPA face
  * nobody passes, a broken horizon) states FXC_ASSERT(0) or its condition.
@@ -145,7 +153,8 @@ void fxc_assert_failed(const char *file, int line);
  * any one option always changes the word. */
 #define FXC_CONFIG_ID ((uint32_t)FXC_RANGE_BITS * 0x9E3779B1u + (uint32_t)FXC_EPA_MAX_VERTICES * 0x85EBCA77u + \
                        (uint32_t)FXC_HULL_MAX_VERTICES * 0xC2B2AE3Du + (uint32_t)FXC_GJK_MAX_ITERATIONS * 0x27D4EB2Fu + \
-                       (uint32_t)FXC_TOUCH_TOL * 0x165667B1u + (uint32_t)FXC_EPA_TOL * 0x2545F491u)
+                       (uint32_t)FXC_TOUCH_TOL * 0x165667B1u + (uint32_t)FXC_EPA_TOL * 0x2545F491u + \
+                       (uint32_t)FXC_CAST_MAX_ITERATIONS * 0x9E3779B9u)
 
 #ifdef __cplusplus
 }

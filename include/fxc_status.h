@@ -14,7 +14,12 @@ typedef enum {
     FXC_OVERLAPPING = 3,      /* the shapes overlap, depth not computed (fxc_distance); from
                                * fxc_intersect also when they only touch, from fxc_clearance
                                * when they are at most the clearance + FXC_TOUCH_TOL apart */
-    FXC_PENETRATING = 4,      /* overlap deeper than FXC_TOUCH_TOL (collide: depth computed) */
+    FXC_PENETRATING = 4,      /* overlap deeper than FXC_TOUCH_TOL (collide: depth computed;
+                               * shapecast: overlapping at the start) */
+    FXC_HIT = 5,              /* cast: first contact at the fraction, approaching */
+    FXC_GRAZING = 6,          /* cast: the surfaces come within FXC_CAST_TOL of each other
+                               * without approaching along the contact normal */
+    FXC_INSIDE = 7,           /* raycast: the ray starts inside the shape */
     FXC_ERR_NULL = -1,        /* a required pointer is NULL */
     FXC_ERR_RANGE = -2,       /* a value or a shape's world extent is beyond the supported range */
     FXC_ERR_NEGATIVE_SIZE = -3, /* a size, radius, margin or callback bound given to a

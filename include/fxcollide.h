@@ -403,6 +403,76 @@ static inline int fxc_manifold(const fxc_shape *a, const fxc_transform *ta,
     return fxc_manifold_cfg(FXC_CONFIG_ID, a, ta, b, tb, speculative, ws, out);
 }
 
+/* ---- Casts: where a straight move first makes contact ---------------------
+ * Conservative advancement: B is moved along the translation in steps, each
+ * as long as the gap along the separating axis GJK proved allows (its
+ * proven lower bound, less the rounding of B's position, over the closing
+ * speed along that axis), until the surfaces are within FXC_CAST_TOL of
+ * each other. So no step passes a contact: the fraction returned is never
+ * later than the true first contact (it is rounded down to Q16.16), and at
+ * it the surfaces are at most FXC_CAST_TOL apart, plus GJK's rounding (a
+ * few LSB) and the fraction's (|translation| * 2^-16).
+ * Each step is one GJK run (at most FXC_CAST_MAX_ITERATIONS); decisions
+ * are exact signs: the motion misses once it does not approach the
+ * separating axis (v . axis >= 0, an exact integer sign), or when the next
+ * step would pass the end of the move.
+ *
+ * The rule at contact, on the exact sign of the closing speed along the
+ * proven axis: approaching, FXC_HIT; not approaching (a move parallel to a
+ * face it touches, or along an edge), FXC_GRAZING; at the start and moving
+ * apart, FXC_TOUCHING. A move that only touches an edge or a vertex on its
+ * way may be reported as FXC_HIT at the touching fraction (never a miss).
+ * Both ends of the move must be within range (FXC_ERR_RANGE otherwise:
+ * every pose in between then is too). */
+#define FXC_CAST_TOL 16 /* raw LSB: the gap at which a cast reports contact */
+
+typedef struct {
+    fix16_t fraction;   /* 0 .. FXC_ONE: first contact with B at tB->pos +
+                         * fraction * translation (rounded down); the last
+                         * safe fraction on FXC_ERR_NO_CONVERGENCE; 0 on a
+                         * miss or an error */
+    fxc_vec3 normal;    /* unit, A to B, at contact; zero on a miss */
+    fxc_vec3 point_a;   /* closest points at contact (world): on A and on B */
+    fxc_vec3 point_b;
+    fix16_t distance;   /* gap at contact: 0 .. FXC_CAST_TOL */
+    fix16_t depth;      /* FXC_PENETRATING: fxc_collide's depth (and normal, points) */
+    int iterations;     /* steps taken, <= FXC_CAST_MAX_ITERATIONS */
+} fxc_cast_result;
+
+/* Linear shape cast: B moves by `translation` (world) from tb, A stays.
+ * Returns FXC_SEPARATED (no contact during the move), FXC_HIT,
+ * FXC_GRAZING, FXC_TOUCHING (touching at the start, moving apart),
+ * FXC_PENETRATING (overlapping at the start: fxc_collide's answer, for
+ * which the workspace is needed), or an error (FXC_ERR_NO_CONVERGENCE with
+ * the last safe fraction). `out` is written once, at the end. */
+int fxc_shapecast_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                      const fxc_transform *tb, fxc_vec3 translation, fxc_workspace *ws, fxc_cast_result *out);
+static inline int fxc_shapecast(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                                const fxc_transform *tb, fxc_vec3 translation, fxc_workspace *ws,
+                                fxc_cast_result *out)
+{
+    return fxc_shapecast_cfg(FXC_CONFIG_ID, a, ta, b, tb, translation, ws, out);
+}
+
+typedef struct {
+    fix16_t fraction;   /* 0 .. FXC_ONE along the translation (rounded down) */
+    fxc_vec3 point;     /* the point of the shape's surface the ray reaches
+                         * (FXC_INSIDE: the origin) */
+    fxc_vec3 normal;    /* unit, the surface's outward normal there; zero
+                         * for FXC_INSIDE and a miss */
+    int iterations;
+} fxc_ray_hit;
+
+/* Ray cast: the segment from `origin` to origin + translation against a
+ * shape (margin included). Returns FXC_SEPARATED (miss), FXC_HIT,
+ * FXC_GRAZING (the ray runs along the surface without entering it),
+ * FXC_INSIDE (the origin is inside the shape by more than FXC_TOUCH_TOL:
+ * fraction 0, no normal), or an error; the rules above, with the shape as
+ * A and the ray's point as B (a ray starting on the surface and leaving it
+ * answers FXC_TOUCHING). */
+int fxc_raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 translation,
+                fxc_ray_hit *hit);
+
 /* Version string of the compiled library ("major.minor.patch"). */
 const char *fxc_version(void);
 

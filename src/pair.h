@@ -61,6 +61,11 @@ int fxc_rotation_ok(const fxc_mat3 *m);
 int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
                   const fxc_shape *b, const fxc_transform *tb, const fxc_cache *cache);
 
+/* The pair set up again with the same shapes at other positions (the
+ * rotations unchanged), without fxc_pair_init's checks: for the casts,
+ * whose poses between two checked ones are in range (src/cast.c). */
+void fxc_pair_move(fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb, const fxc_cache *cache);
+
 /* Scales a nonzero direction so its largest component has 28 significant
  * bits (the budget of the support functions); returns 0 for a zero vector. */
 static inline int fxc_dir_fit(const fxc_vec3w *d, fxc_vec3 *out)

@@ -74,6 +74,16 @@ static void keep_axis(fxc_cache *cache, const fxc_pair *p, const fxc_gjk_result 
     if (cache != NULL && p->status == FXC_OK) cache->axis = g->dir;
 }
 
+/* GJK, or its closed form where the cores allow one, on a prepared pair;
+ * the cache keeps the axis it ended on. */
+static void run_gjk(fxc_pair *p, int32_t exit_at, fxc_cache *cache, fxc_gjk_result *g)
+{
+    const fxc_shape *a = p->a.shape, *b = p->b.shape;
+    if (a->kind->closed != NULL && b->kind->closed != NULL) a->kind->closed(p, g);
+    else (a->kind->gjk != NULL ? a->kind->gjk : b->kind->gjk)(p, exit_at, exit_at, g);
+    keep_axis(cache, p, g);
+}
+
 /* The pair set up and GJK (or its closed form, where the cores allow one)
  * run on its cores; the cache keeps the axis GJK ended on. `clearance` < 0:
  * GJK runs to its end; otherwise it stops as soon as a bound proves the
@@ -85,9 +95,13 @@ static int start(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta, const
     int st = fxc_pair_init(p, a, ta, b, tb, cache);
     if (st != FXC_OK) return st;
     if (clearance >= 0) exit_at = margins(p) + clearance + FXC_TOUCH_TOL; /* each below 2^28: fits */
-    if (a->kind->closed != NULL && b->kind->closed != NULL) a->kind->closed(p, g);
-    else (a->kind->gjk != NULL ? a->kind->gjk : b->kind->gjk)(p, exit_at, exit_at, g);
-    keep_axis(cache, p, g);
+    run_gjk(p, exit_at, cache, g);
+    return p->status;
+}
+
+int fxc_pair_gjk(fxc_pair *p, fxc_cache *cache, fxc_gjk_result *g)
+{
+    run_gjk(p, -1, cache, g);
     return p->status;
 }
 
@@ -146,8 +160,8 @@ static void surface(const fxc_pair *p, const fxc_direction *u, fxc_vec3 ca, fxc_
  * the line between them (the final feature's exact direction, which a
  * proven axis on a curved core may miss by a little), so that they lie
  * the distance apart. Returns the signed distance (margins subtracted). */
-static int64_t apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_direction *u, fxc_vec3 *n, fxc_vec3 *pa,
-                            fxc_vec3 *pb)
+int64_t fxc_apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_direction *u, fxc_vec3 *n, fxc_vec3 *pa,
+                         fxc_vec3 *pb)
 {
     fxc_vec3 ca, cb, d = g->dir;
     fxc_direction line;
@@ -243,7 +257,7 @@ static int distance(const fxc_shape *a, const fxc_transform *ta, const fxc_shape
         surface(&p, &u, ca, cb, &out->point_a, &out->point_b);
     } else {
         fxc_direction u;
-        int64_t dist = apart_result(&p, &g, &u, &out->normal, &out->point_a, &out->point_b);
+        int64_t dist = fxc_apart_result(&p, &g, &u, &out->normal, &out->point_a, &out->point_b);
         out->distance = dist > 0 ? (fix16_t)dist : 0;
         st = g.outcome != FXC_GJK_CONVERGED ? FXC_ERR_NO_CONVERGENCE : contact_status(dist, FXC_OVERLAPPING);
     }
@@ -299,7 +313,7 @@ int fxc_collide_pair(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta, c
     if (g.outcome != FXC_GJK_CONTAINED) {
         /* Cores apart: GJK's distance less the margins (shallow contact of
          * rounded shapes needs no EPA). */
-        sd = apart_result(p, &g, u, &out->normal, &out->point_a, &out->point_b);
+        sd = fxc_apart_result(p, &g, u, &out->normal, &out->point_a, &out->point_b);
         st = g.outcome != FXC_GJK_CONVERGED ? FXC_ERR_NO_CONVERGENCE : FXC_OK;
     } else {
         fxc_epa_result e;

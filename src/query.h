@@ -3,7 +3,7 @@
 #ifndef FXC_QUERY_H
 #define FXC_QUERY_H
 
-#include "pair.h"
+#include "gjk.h"
 
 /* A fitted direction d (28 bits) with its reciprocal length,
  * 1 / |d| = t * 2^-e (fxc_rsqrt, relative error below 2^-28), worked out
@@ -39,5 +39,17 @@ int fxc_workspace_claim(fxc_workspace *ws, uint32_t config);
  * (A to B; t = 0 when there is none). Returns fxc_collide's status. */
 int fxc_collide_pair(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
                      const fxc_transform *tb, fxc_workspace *ws, fxc_cache *cache, fxc_contact *out, fxc_direction *u);
+
+/* fxc_distance's GJK, for the casts: run to its end on the cores of a
+ * prepared pair (fxc_pair_init or fxc_pair_move, which start it on the
+ * cache's axis); the cache keeps the axis it ends on. Returns the pair's
+ * status. */
+int fxc_pair_gjk(fxc_pair *p, fxc_cache *cache, fxc_gjk_result *g);
+
+/* fxc_distance's answer for cores GJK found apart: the normal's direction
+ * and the unit normal (A to B), the closest points on the surfaces (world),
+ * and the signed distance of the surfaces (raw; margins subtracted). */
+int64_t fxc_apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_direction *u, fxc_vec3 *n, fxc_vec3 *pa,
+                         fxc_vec3 *pb);
 
 #endif /* FXC_QUERY_H */

@@ -12,6 +12,9 @@ const char *fxc_status_name(int status)
     case FXC_TOUCHING: return "FXC_TOUCHING";
     case FXC_OVERLAPPING: return "FXC_OVERLAPPING";
     case FXC_PENETRATING: return "FXC_PENETRATING";
+    case FXC_HIT: return "FXC_HIT";
+    case FXC_GRAZING: return "FXC_GRAZING";
+    case FXC_INSIDE: return "FXC_INSIDE";
     case FXC_ERR_NULL: return "FXC_ERR_NULL";
     case FXC_ERR_RANGE: return "FXC_ERR_RANGE";
     case FXC_ERR_NEGATIVE_SIZE: return "FXC_ERR_NEGATIVE_SIZE";

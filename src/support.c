@@ -327,10 +327,28 @@ static fix16_t mid(fix16_t a, fix16_t b)
     return (fix16_t)(((int64_t)a + b) >> 1);
 }
 
+/* The pair's frame and bodies for shapes and transforms already checked. */
+static void place_pair(fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb, const fxc_cache *cache)
+{
+    const fxc_shape *a = p->a.shape, *b = p->b.shape;
+    fxc_vec3 c = fxc_v3(mid(ta->pos.x, tb->pos.x), mid(ta->pos.y, tb->pos.y), mid(ta->pos.z, tb->pos.z)), d;
+    p->a.rot = &ta->rot;
+    p->a.offset = fxc_v3_sub(ta->pos, c);
+    p->b.rot = &tb->rot;
+    p->b.offset = fxc_v3_sub(tb->pos, c);
+    p->origin = c;
+    p->status = FXC_OK;
+    p->support_calls = 0;
+    p->check = a->kind->check != NULL ? a->kind->check : b->kind->check;
+    d = p->start = start_dir(p, cache);
+    if (a->kind->prepare != NULL) a->kind->prepare(p, &p->a, fxc_v3_neg(d));
+    if (b->kind->prepare != NULL) b->kind->prepare(p, &p->b, d);
+}
+
 int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
                   const fxc_shape *b, const fxc_transform *tb, const fxc_cache *cache)
 {
-    fxc_vec3 c, d;
+    fxc_vec3 c;
     uint32_t reach_a, reach_b = 0;
     int st;
     if (a == NULL || b == NULL || ta == NULL || tb == NULL) return FXC_ERR_NULL;
@@ -342,17 +360,12 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
     p->b.reach_bits = fxc_bitlen32(reach_b);
     /* both offsets within FXC_RAW_LIMIT per coordinate (check_body) */
     p->a.shape = a;
-    p->a.rot = &ta->rot;
-    p->a.offset = fxc_v3_sub(ta->pos, c);
     p->b.shape = b;
-    p->b.rot = &tb->rot;
-    p->b.offset = fxc_v3_sub(tb->pos, c);
-    p->origin = c;
-    p->status = FXC_OK;
-    p->support_calls = 0;
-    p->check = a->kind->check != NULL ? a->kind->check : b->kind->check;
-    d = p->start = start_dir(p, cache);
-    if (a->kind->prepare != NULL) a->kind->prepare(p, &p->a, fxc_v3_neg(d));
-    if (b->kind->prepare != NULL) b->kind->prepare(p, &p->b, d);
+    place_pair(p, ta, tb, cache);
     return FXC_OK;
+}
+
+void fxc_pair_move(fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb, const fxc_cache *cache)
+{
+    place_pair(p, ta, tb, cache);
 }

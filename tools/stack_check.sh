@@ -6,8 +6,10 @@
 FRAME_LIMIT=768
 # 2304 until #16: the pair's box-corner cache (96 bytes a body) and the
 # cached queries' extra call level took fxc_collide on the M0 past it (the
-# report below prints the current figures).
-STACK_LIMIT=2560
+# report below prints the current figures). 2560 until #19: fxc_shapecast
+# answers an overlap at the start through fxc_collide, its frame (the
+# contact it receives, 128 bytes on the M0) above fxc_collide's path.
+STACK_LIMIT=2624
 #   tools/stack_check.sh FIXMATH_DIR OUT_DIR
 FIX=$1; OUT=$2
 status=0; ok=0; bad=0
@@ -22,7 +24,7 @@ for cpu in cortex-m0 cortex-m3; do
     echo "### ${cpu#cortex-}"
     python3 tools/stack_report.py --name "${cpu#cortex-}" --frame-limit $FRAME_LIMIT --stack-limit $STACK_LIMIT \
         "$dir"/*.ci > "$dir/report.md" && ok=$((ok + 1)) || { status=1; bad=$((bad + 1)); }
-    grep -E "^\| (fxc_collide|fxc_distance|fxc_intersect|fxc_shape_hull|fxc_mat3_from_axis_angle) |^\|---|^\| .* function" \
+    grep -E "^\| (fxc_collide|fxc_distance|fxc_intersect|fxc_shapecast_cfg|fxc_raycast|fxc_shape_hull|fxc_mat3_from_axis_angle) |^\|---|^\| .* function" \
         "$dir/report.md"
     grep -v "^|" "$dir/report.md" | grep -v "passed, "
 done

@@ -1,0 +1,261 @@
+/* Casts: where a straight move of B first makes contact with A, by
+ * conservative advancement (the contract is in fxcollide.h).
+ *
+ * Bit budget. The move's fraction t is kept in Q32 (2^32 is the whole
+ * move). Both ends of the move pass the pair's range check, so B's
+ * translation v is below 2^30 raw per component (two poses within 2^13
+ * units of A), t * v_i below 2^62, and B's position at t,
+ * pos + floor(t * v / 2^32), lies between the two ends: in range. GJK's
+ * axis is fitted to 28 bits, so v . axis is exact in int64 (below 2^61).
+ * A step is floor(gap * 2^32 / speed) with a gap below 2^30 raw: the
+ * numerator is below 2^62. */
+#include <stddef.h>
+#include "query.h"
+
+#define Q32_ONE ((int64_t)1 << 32)
+
+/* Raw LSB by which B's placed position may be nearer to A than its true
+ * one: it is rounded down, less than 1 LSB per coordinate (sqrt 3 < 2). */
+#define PLACE_SLACK 2
+
+/* Where the advance stopped. */
+enum stop { CONTACT, MISS, CORES_OVERLAP };
+
+typedef struct {
+    int64_t t;        /* Q32: no contact before it */
+    int64_t closing;  /* v . (GJK's axis): negative while B approaches A */
+    int64_t gap;      /* signed distance of the surfaces at t, raw */
+    fxc_vec3 normal;  /* unit, A to B, at t */
+    fxc_vec3 pa, pb;  /* closest points at t, world */
+    int iterations;
+} advance;
+
+/* All-zero answers: the answer on every error. */
+static const advance no_advance;
+static const fxc_cast_result no_cast;
+static const fxc_ray_hit no_hit;
+
+/* B's position after fraction t of the move, rounded down. */
+static fxc_vec3 placed(fxc_vec3 pos, fxc_vec3 v, int64_t t)
+{
+    return fxc_v3(pos.x + (fix16_t)((t * v.x) >> 32), pos.y + (fix16_t)((t * v.y) >> 32),
+                  pos.z + (fix16_t)((t * v.z) >> 32));
+}
+
+/* The longest step (Q32) that cannot pass a contact: the surfaces of the
+ * true pose are at least `low` apart along GJK's axis `dir`, and close
+ * along it at v . dir / |dir| per whole move (`closing` < 0), taken
+ * rounded up (fxc_mul_rsqrt is within 2^-27 relative, and 2 LSB more). */
+static int64_t safe_step(int64_t low, int64_t closing, fxc_vec3 dir)
+{
+    uint32_t rt;
+    int re;
+    int64_t speed;
+    fxc_rsqrt((uint64_t)fxc_v3_dot_wide(dir, dir), &rt, &re);
+    speed = fxc_mul_rsqrt(-closing, rt, re);
+    speed += (speed >> 26) + 2;
+    return (low << 32) / speed;
+}
+
+/* Moves B along v from tb in safe steps until the surfaces are within
+ * FXC_CAST_TOL (CONTACT), the move cannot reach A (MISS), or the cores
+ * overlap (CORES_OVERLAP: at the start, or never in exact arithmetic).
+ * The shapes and both ends of the move were checked (check_move), so the
+ * pair is set up once and only moved after that. Returns a status below 0
+ * on an error. Out of line: its frame (the pair, GJK's result) is not to
+ * add to fxc_collide's on the overlapping path. */
+FXC_NOINLINE static int advance_to_contact(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                              const fxc_transform *tb, fxc_vec3 v, advance *c)
+{
+    fxc_cache cache;
+    fxc_transform at;
+    fxc_pair p;
+    fxc_gjk_result g;
+    int st;
+    c->iterations = 0;
+    st = fxc_pair_init(&p, a, ta, b, tb, NULL);
+    if (st != FXC_OK) return st;
+    cache.axis = fxc_v3(0, 0, 0);
+    at = *tb;
+    c->t = 0;
+    for (c->iterations = 1;; c->iterations++) {
+        int64_t low, step;
+        /* each step's GJK starts on the last step's axis (the cache) */
+        if (c->iterations > 1) fxc_pair_move(&p, ta, &at, &cache);
+        st = fxc_pair_gjk(&p, &cache, &g);
+        if (st != FXC_OK) return st;
+        if (g.outcome == FXC_GJK_CONTAINED) return CORES_OVERLAP;
+        c->gap = (int64_t)fxc_gjk_distance(&g) - (a->margin + b->margin);
+        c->closing = fxc_v3_dot_wide(v, g.dir);
+        if (g.outcome != FXC_GJK_CONVERGED) {
+            st = FXC_ERR_NO_CONVERGENCE;
+            break;
+        }
+        if (c->gap <= FXC_CAST_TOL) {
+            st = CONTACT;
+            break;
+        }
+        /* B no longer approaches the separating plane: it never will */
+        if (c->closing >= 0) return MISS;
+        /* GJK's proven lower bound, less the margins and the rounding of
+         * B's position: above 0, as the gap exceeds FXC_CAST_TOL and a
+         * converged GJK's bounds are closer than that */
+        low = (g.low8 >> 8) - (a->margin + b->margin) - PLACE_SLACK;
+        FXC_ASSERT(low > 0);
+        if (low <= 0 || c->iterations == FXC_CAST_MAX_ITERATIONS) {
+            st = FXC_ERR_NO_CONVERGENCE;
+            break;
+        }
+        step = safe_step(low, c->closing, g.dir);
+        if (step > Q32_ONE - c->t) return MISS;
+        c->t += step;
+        at.pos = placed(tb->pos, v, c->t);
+    }
+    /* the answer where the steps stopped */
+    {
+        fxc_direction u;
+        (void)fxc_apart_result(&p, &g, &u, &c->normal, &c->pa, &c->pb);
+    }
+    return st;
+}
+
+/* The rule at contact, on the exact sign of the closing speed. */
+static int cast_status(int64_t closing, int at_start, fxc_vec3 v)
+{
+    if (closing < 0) return FXC_HIT;
+    if (at_start && (closing > 0 || (v.x == 0 && v.y == 0 && v.z == 0))) return FXC_TOUCHING;
+    return FXC_GRAZING;
+}
+
+/* Both ends of the move within range: B's end position in Q16.16, and the
+ * pair at the end pose passing the range check (the start pose is checked
+ * by the first step). Every pose in between is then in range too: the
+ * check bounds |pos_b - centre| and |pos_a - centre|, which are convex in
+ * the move. */
+FXC_NOINLINE static int check_move(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
+                      fxc_vec3 v, fxc_transform *end)
+{
+    fxc_pair p;
+    int64_t x, y, z;
+    if (a == NULL || b == NULL || ta == NULL || tb == NULL) return FXC_ERR_NULL;
+    x = (int64_t)tb->pos.x + v.x;
+    y = (int64_t)tb->pos.y + v.y;
+    z = (int64_t)tb->pos.z + v.z;
+    if (x < -FXC_WORLD_LIMIT || x > FXC_WORLD_LIMIT || y < -FXC_WORLD_LIMIT || y > FXC_WORLD_LIMIT ||
+        z < -FXC_WORLD_LIMIT || z > FXC_WORLD_LIMIT)
+        return FXC_ERR_RANGE;
+    *end = *tb;
+    end->pos = fxc_v3((fix16_t)x, (fix16_t)y, (fix16_t)z);
+    return fxc_pair_init(&p, a, ta, b, end, NULL);
+}
+
+/* A cast's answer at contact or at the cap. */
+static void fill(const advance *c, fxc_cast_result *r)
+{
+    r->fraction = (fix16_t)(c->t >> 16);
+    r->normal = c->normal;
+    r->point_a = c->pa;
+    r->point_b = c->pb;
+    r->distance = c->gap > 0 ? (fix16_t)c->gap : 0;
+}
+
+/* sweep's answer when the shapes overlap at the start (no status). */
+#define OVERLAP_AT_START 0x100
+
+/* The move swept: the answer into *out (written once), or
+ * OVERLAP_AT_START, writing nothing, when the shapes overlap at the start.
+ * Out of line, so that its frame is not on fxc_collide's path. */
+FXC_NOINLINE static int sweep(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                              const fxc_transform *tb, fxc_vec3 v, fxc_cast_result *out)
+{
+    fxc_cast_result r = no_cast;
+    fxc_transform end;
+    advance c = no_advance;
+    int st = check_move(a, ta, b, tb, v, &end);
+    if (st == FXC_OK) st = advance_to_contact(a, ta, b, tb, v, &c);
+    if (st == CORES_OVERLAP || (st == CONTACT && c.t == 0 && c.gap < -FXC_TOUCH_TOL)) return OVERLAP_AT_START;
+    if (st == MISS || st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) r.iterations = c.iterations;
+    if (st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) fill(&c, &r);
+    if (st == MISS) st = FXC_SEPARATED;
+    else if (st == CONTACT) st = cast_status(c.closing, c.t == 0, v);
+    if (!fxc_answered(st)) r = no_cast;
+    *out = r;
+    return st;
+}
+
+int fxc_shapecast_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                      const fxc_transform *tb, fxc_vec3 translation, fxc_workspace *ws, fxc_cast_result *out)
+{
+    fxc_contact c;
+    int st;
+    if (out == NULL) return FXC_ERR_NULL;
+    /* the workspace's rules first, as fxc_collide's (the sweep needs none;
+     * an overlap at the start takes it through fxc_collide) */
+    st = fxc_workspace_claim(ws, config);
+    if (st != FXC_OK) {
+        *out = no_cast;
+        return st;
+    }
+    ws->busy = 0;
+    st = sweep(a, ta, b, tb, translation, out);
+    if (st != OVERLAP_AT_START) return st;
+    /* overlapping at the start: fxc_collide's answer, and the rule at
+     * contact where it finds the shapes only touching */
+    st = fxc_collide_cfg(config, a, ta, b, tb, ws, NULL, &c);
+    *out = no_cast;
+    out->iterations = 1;
+    out->normal = c.normal;
+    out->point_a = c.point_a;
+    out->point_b = c.point_b;
+    out->depth = c.depth;
+    if (st == FXC_TOUCHING) st = cast_status(fxc_v3_dot_wide(translation, c.normal), 1, translation);
+    return st;
+}
+
+/* The ray's point as B, a point core with no margin. */
+static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v, fxc_ray_hit *hit)
+{
+    fxc_shape point;
+    fxc_transform at, end;
+    advance c = no_advance;
+    int st;
+    (void)fxc_shape_point(&point, 0);
+    if (fxc_transform_set(&at, NULL, origin) != FXC_OK) return FXC_ERR_RANGE;
+    st = check_move(s, t, &point, &at, v, &end);
+    if (st != FXC_OK) return st;
+    st = advance_to_contact(s, t, &point, &at, v, &c);
+    hit->iterations = c.iterations;
+    if (st == MISS) return FXC_SEPARATED;
+    if (st == CORES_OVERLAP || (st == CONTACT && c.t == 0 && c.gap < -FXC_TOUCH_TOL)) {
+        /* the origin in the shape: inside, unless it only touches a
+         * core without margin (fxc_distance proves that) */
+        fxc_distance_result d;
+        FXC_ASSERT(c.t == 0);
+        st = fxc_distance(s, t, &point, &at, &d);
+        if (st != FXC_TOUCHING) {
+            hit->point = origin;
+            return st == FXC_OVERLAPPING ? FXC_INSIDE : st;
+        }
+        hit->point = d.point_a;
+        hit->normal = d.normal;
+        return cast_status(fxc_v3_dot_wide(v, d.normal), 1, v);
+    }
+    if (st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) {
+        hit->fraction = (fix16_t)(c.t >> 16);
+        hit->point = c.pa;
+        hit->normal = c.normal;
+    }
+    return st == CONTACT ? cast_status(c.closing, c.t == 0, v) : st;
+}
+
+int fxc_raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 translation,
+                fxc_ray_hit *hit)
+{
+    fxc_ray_hit h = no_hit;
+    int st;
+    if (hit == NULL) return FXC_ERR_NULL;
+    st = raycast(s, t, origin, translation, &h);
+    if (!fxc_answered(st)) h = no_hit;
+    *hit = h;
+    return st;
+}

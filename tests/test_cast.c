@@ -1,0 +1,387 @@
+/* Casts (fxc_raycast, fxc_shapecast) against a double reference: the first
+ * contact of the reference shapes found by bisection on their distance.
+ *
+ * The reference gap g(s) between A and B moved by s * translation is the
+ * polytope distance of the cores (tests/refgeom.c) less the margins. It is
+ * convex in s (the distance of two convex sets under a translation is), so
+ * its minimum over [0, 1] is found by golden-section search, and the first
+ * contact, when that minimum reaches 0, by bisection on [0, s_min], where
+ * g is non-increasing. */
+#include <math.h>
+#include "scene.h"
+
+/* Golden-section and bisection steps: 2^-60 of the move, far below the
+ * Q16.16 fraction the casts return. */
+#define REF_STEPS 80
+
+typedef struct {
+    const body *a;
+    rg_poly b;     /* B's core at the start of the move */
+    double radii;  /* both margins, units */
+    rg_vec v;      /* B's translation, units */
+} ref_cast;
+
+/* The gap of the reference shapes with B moved by s of the translation. */
+static double ref_gap(const ref_cast *rc, double s)
+{
+    rg_poly moved = rc->b;
+    int i;
+    for (i = 0; i < moved.n; i++) moved.v[i] = rg_add(moved.v[i], rg_scale(rc->v, s));
+    return rg_poly_distance(&rc->a->poly, &moved, NULL, NULL) - rc->radii;
+}
+
+/* Smallest reference gap over the move (*s_min: where), and the first
+ * fraction at which the gap reaches 0 (2 when it never does). */
+static double ref_first_contact(const ref_cast *rc, double *min_gap)
+{
+    const double k = 0.6180339887498949;
+    double lo = 0, hi = 1, x1 = hi - k * (hi - lo), x2 = lo + k * (hi - lo);
+    double f1 = ref_gap(rc, x1), f2 = ref_gap(rc, x2), s_min;
+    int i;
+    for (i = 0; i < REF_STEPS; i++) {
+        if (f1 <= f2) {
+            hi = x2; x2 = x1; f2 = f1; x1 = hi - k * (hi - lo); f1 = ref_gap(rc, x1);
+        } else {
+            lo = x1; x1 = x2; f1 = f2; x2 = lo + k * (hi - lo); f2 = ref_gap(rc, x2);
+        }
+    }
+    s_min = 0.5 * (lo + hi);
+    *min_gap = ref_gap(rc, s_min);
+    if (ref_gap(rc, 0) < *min_gap) { s_min = 0; *min_gap = ref_gap(rc, 0); }
+    if (ref_gap(rc, 1) < *min_gap) { s_min = 1; *min_gap = ref_gap(rc, 1); }
+    if (*min_gap > 0) return 2;
+    if (ref_gap(rc, 0) <= 0) return 0;
+    lo = 0;
+    hi = s_min;
+    for (i = 0; i < REF_STEPS; i++) {
+        double m = 0.5 * (lo + hi);
+        if (ref_gap(rc, m) <= 0) hi = m;
+        else lo = m;
+    }
+    return hi;
+}
+
+/* The ray's point as a body (a point core with no margin). */
+static void ray_body(body *p, fxc_vec3 origin)
+{
+    CHECK(fxc_shape_point(&p->shape, 0) == FXC_OK);
+    scene_place(p, NULL, origin);
+    scene_finish(p);
+}
+
+static void ref_setup(ref_cast *rc, const body *a, const body *b, fxc_vec3 v)
+{
+    rc->a = a;
+    rc->b = b->poly;
+    rc->radii = a->radius + b->radius;
+    rc->v = rg_from(v);
+}
+
+/* Accuracy of one cast against the reference, in LSB of the move:
+ * `late` how much later than the reference's first contact the returned
+ * fraction is (must be <= the modelling slack), `gap` the reference gap at
+ * the returned fraction (must be within FXC_CAST_TOL plus the fraction's
+ * rounding). Returns 1 when the status agrees with the reference. */
+typedef struct {
+    double worst_late, worst_gap;
+    int cases, hits, misses, grazes, iterations, most_iterations;
+} cast_stats;
+
+static int judge(const ref_cast *rc, int st, fix16_t fraction, int iterations, cast_stats *cs, const char *what)
+{
+    double min_gap, s_ref = ref_first_contact(rc, &min_gap), len = lsb(rg_len(rc->v));
+    double tol = FXC_CAST_TOL + 4; /* the library's gap error and B's placement */
+    cs->cases++;
+    cs->iterations += iterations;
+    if (iterations > cs->most_iterations) cs->most_iterations = iterations;
+    if (lsb(min_gap) > tol) {
+        CHECK_MSG(st == FXC_SEPARATED, "%s: reference misses by %.1f LSB, status %s", what, lsb(min_gap),
+                  fxc_status_name(st));
+        cs->misses++;
+        return st == FXC_SEPARATED;
+    }
+    if (min_gap <= 0) {
+        /* the reference touches: a miss would be tunnelling */
+        CHECK_MSG(st == FXC_HIT || st == FXC_GRAZING || st == FXC_TOUCHING, "%s: reference contact at %.6f, status %s",
+                  what, s_ref, fxc_status_name(st));
+    }
+    if (st == FXC_HIT || st == FXC_GRAZING) {
+        double f = t_d(fraction), late = (f - (s_ref > 1 ? 1 : s_ref)) * len;
+        double gap = lsb(ref_gap(rc, f)) - len / 65536.0; /* the fraction is rounded down */
+        if (st == FXC_HIT) cs->hits++;
+        else cs->grazes++;
+        if (min_gap <= 0 && late > cs->worst_late) cs->worst_late = late;
+        if (gap > cs->worst_gap) cs->worst_gap = gap;
+        /* late: only the rounding of the modelled shapes (a box's corners) */
+        if (min_gap <= 0) CHECK_MSG(late <= 2.0, "%s: %.2f LSB late (fraction %.6f, reference %.6f)", what, late, f, s_ref);
+        CHECK_MSG(gap <= tol, "%s: gap %.1f LSB at the fraction %.6f (reference contact %.6f)", what, gap, f, s_ref);
+    }
+    return 1;
+}
+
+static void print_stats(const char *what, const cast_stats *cs)
+{
+    port_printf("    %s: %d cases (%d hits, %d grazing, %d misses), latest %.2f LSB, widest gap %.2f LSB, "
+                "steps mean %.1f, most %d (cap %d)\n",
+                what, cs->cases, cs->hits, cs->grazes, cs->misses, cs->worst_late, cs->worst_gap,
+                (double)cs->iterations / cs->cases, cs->most_iterations, FXC_CAST_MAX_ITERATIONS);
+}
+
+/* Does the move end beyond the range of the pair (fxc_intersect at the
+ * end pose says so)? */
+static int out_of_range(const body *a, const body *b, fxc_vec3 v)
+{
+    fxc_transform end = b->xf;
+    int64_t x = (int64_t)end.pos.x + v.x, y = (int64_t)end.pos.y + v.y, z = (int64_t)end.pos.z + v.z;
+    if (x < -FXC_WORLD_LIMIT || x > FXC_WORLD_LIMIT || y < -FXC_WORLD_LIMIT || y > FXC_WORLD_LIMIT ||
+        z < -FXC_WORLD_LIMIT || z > FXC_WORLD_LIMIT)
+        return 1;
+    end.pos = fxc_v3((fix16_t)x, (fix16_t)y, (fix16_t)z);
+    return fxc_intersect(&a->shape, &a->xf, &b->shape, &end) == FXC_ERR_RANGE;
+}
+
+/* A random target: sphere, capsule, box or hull around the origin. */
+static void random_target(t_rng *r, body *b, int kind, const scale_class *sc)
+{
+    fxc_mat3 m;
+    fxc_vec3 pos = t_vec(r, -sc->spread / 4, sc->spread / 4);
+    pos = fxc_v3_add(pos, sc->centre);
+    if (kind == 0) {
+        CHECK(fxc_shape_sphere(&b->shape, t_range(r, sc->size_min, sc->size_max)) == FXC_OK);
+    } else if (kind == 1) {
+        int32_t h = t_range(r, sc->size_min, sc->size_max);
+        CHECK(fxc_shape_capsule(&b->shape, h, t_range(r, sc->size_min / 2, sc->size_max / 2)) == FXC_OK);
+    } else if (kind == 2) {
+        scene_box(b, t_vec(r, sc->size_min, sc->size_max));
+    } else {
+        scene_hull(r, b, 4 + (int)(t_next(r) % 9), t_range(r, sc->size_min, sc->size_max));
+    }
+    scene_rotation(r, &m);
+    scene_place(b, &m, pos);
+    scene_finish(b);
+}
+
+/* Rays aimed near the target (through a random point within twice its
+ * size of its centre), from outside, across every kind and scale. */
+void test_cast_ray_random(void)
+{
+    static const char *const kinds[4] = { "sphere", "capsule", "box", "hull" };
+    const scale_class *scales[3] = { &SCALE_UNIT, &SCALE_SMALL, &SCALE_LARGE };
+    t_rng r = { 1901 };
+    int kind, s, i, n = T_TARGET_CASES(150, 2);
+    for (kind = 0; kind < 4; kind++) {
+        cast_stats cs = { 0, 0, 0, 0, 0, 0, 0, 0 };
+        for (s = 0; s < 3; s++) {
+            for (i = 0; i < n; i++) {
+                body target, ray;
+                ref_cast rc;
+                fxc_ray_hit hit;
+                fxc_vec3 origin, aim, v;
+                int st;
+                random_target(&r, &target, kind, scales[s]);
+                aim = fxc_v3_add(target.xf.pos, t_vec(&r, -scales[s]->size_max, scales[s]->size_max));
+                origin = fxc_v3_add(target.xf.pos, t_vec(&r, -scales[s]->spread, scales[s]->spread));
+                /* the move: to the aim point and a random share beyond it */
+                v = fxc_v3_sub(aim, origin);
+                v = fxc_v3_add(v, fxc_v3_scale(v, t_range(&r, -FXC_ONE / 2, FXC_ONE)));
+                ray_body(&ray, origin);
+                ref_setup(&rc, &target, &ray, v);
+                st = fxc_raycast(&target.shape, &target.xf, origin, v, &hit);
+                if (out_of_range(&target, &ray, v)) {
+                    CHECK(st == FXC_ERR_RANGE);
+                    continue;
+                }
+                if (st == FXC_INSIDE) {
+                    CHECK_MSG(lsb(ref_gap(&rc, 0)) <= 0.0, "%s: inside, reference gap %.1f LSB", kinds[kind],
+                              lsb(ref_gap(&rc, 0)));
+                    CHECK(hit.fraction == 0 && hit.normal.x == 0 && hit.normal.y == 0 && hit.normal.z == 0);
+                    continue;
+                }
+                CHECK_MSG(st == FXC_SEPARATED || st == FXC_HIT || st == FXC_GRAZING || st == FXC_TOUCHING,
+                          "%s: status %s", kinds[kind], fxc_status_name(st));
+                (void)judge(&rc, st, hit.fraction, hit.iterations, &cs, kinds[kind]);
+                if (st == FXC_HIT) {
+                    /* the hit point is on the surface, the normal unit */
+                    double off = scene_off_body(&target, hit.point) - lsb(target.radius);
+                    double len = rg_len(rg_from(hit.normal));
+                    CHECK_MSG(fabs(off) <= 4.0, "%s: hit point %.1f LSB off the surface", kinds[kind], off);
+                    CHECK_MSG(fabs(len - 1.0) < 3e-5, "%s: normal length %.6f", kinds[kind], len);
+                }
+            }
+        }
+        print_stats(kinds[kind], &cs);
+    }
+}
+
+/* Shape casts of random pairs: A a polytope or capsule, B a sphere,
+ * capsule, box or hull, B moved past A's centre. */
+void test_cast_shape_random(void)
+{
+    const scale_class *scales[2] = { &SCALE_UNIT, &SCALE_LARGE };
+    t_rng r = { 1902 };
+    cast_stats cs = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    int s, i, n = T_TARGET_CASES(200, 2);
+    for (s = 0; s < 2; s++) {
+        for (i = 0; i < n; i++) {
+            body a, b;
+            ref_cast rc;
+            fxc_cast_result res;
+            fxc_vec3 v;
+            int st;
+            random_target(&r, &a, 1 + (int)(t_next(&r) % 3), scales[s]);
+            random_target(&r, &b, (int)(t_next(&r) % 4), scales[s]);
+            /* B starts off to one side and moves across A */
+            {
+                fxc_vec3 off = t_vec(&r, -scales[s]->spread, scales[s]->spread);
+                fxc_vec3 to = t_vec(&r, -scales[s]->size_max, scales[s]->size_max);
+                scene_place(&b, &b.xf.rot, fxc_v3_add(a.xf.pos, off));
+                scene_finish(&b);
+                v = fxc_v3_sub(fxc_v3_add(a.xf.pos, to), b.xf.pos);
+                v = fxc_v3_add(v, fxc_v3_scale(v, t_range(&r, -FXC_ONE / 2, FXC_ONE)));
+            }
+            ref_setup(&rc, &a, &b, v);
+            st = fxc_shapecast(&a.shape, &a.xf, &b.shape, &b.xf, v, &t_ws, &res);
+            if (out_of_range(&a, &b, v)) {
+                CHECK(st == FXC_ERR_RANGE);
+                continue;
+            }
+            if (st == FXC_PENETRATING) {
+                fxc_contact c;
+                CHECK(lsb(ref_gap(&rc, 0)) <= 1.0);
+                /* fxc_collide's answer, bit for bit */
+                CHECK(fxc_collide(&a.shape, &a.xf, &b.shape, &b.xf, &t_ws, &c) == FXC_PENETRATING);
+                CHECK(c.depth == res.depth && c.normal.x == res.normal.x && c.point_a.y == res.point_a.y);
+                continue;
+            }
+            CHECK_MSG(st == FXC_SEPARATED || st == FXC_HIT || st == FXC_GRAZING || st == FXC_TOUCHING,
+                      "status %s", fxc_status_name(st));
+            (void)judge(&rc, st, res.fraction, res.iterations, &cs, "shapecast");
+            if (st == FXC_HIT) {
+                /* the points at contact lie on their shapes, the gap apart */
+                double d = lsb(rg_len(rg_sub(rg_from(res.point_b), rg_from(res.point_a))));
+                CHECK_MSG(d <= FXC_CAST_TOL + 2.0, "contact points %.1f LSB apart", d);
+            }
+        }
+    }
+    print_stats("shapecast", &cs);
+}
+
+static void unit_box(body *b)
+{
+    scene_box(b, fxc_v3(FXC_ONE / 2, FXC_ONE / 2, FXC_ONE / 2));
+    scene_place(b, NULL, fxc_v3(0, 0, 0));
+    scene_finish(b);
+}
+
+/* The stated rules, on a box of half extent 0.5 at the origin. */
+void test_cast_ray_rules(void)
+{
+    body box;
+    fxc_ray_hit h;
+    const fix16_t half = FXC_ONE / 2, one = FXC_ONE;
+    unit_box(&box);
+    /* head-on: x = -2 to x = 0 reaches the face x = -0.5 at 0.75 */
+    CHECK(fxc_raycast(&box.shape, &box.xf, fxc_v3(-2 * one, 0, 0), fxc_v3(2 * one, 0, 0), &h) == FXC_HIT);
+    CHECK(h.fraction <= 3 * one / 4 && h.fraction >= 3 * one / 4 - (FXC_CAST_TOL + 2) / 2);
+    CHECK(h.normal.x == -one && h.normal.y == 0 && h.normal.z == 0);
+    CHECK(h.point.x == -half);
+    /* parallel to a face, in its plane: it meets the face's edge head-on
+     * (x = -0.5 at fraction 0.75), a contact at an edge, never a miss */
+    {
+        int st = fxc_raycast(&box.shape, &box.xf, fxc_v3(-2 * one, half, 0), fxc_v3(2 * one, 0, 0), &h);
+        CHECK_MSG(st == FXC_HIT || st == FXC_GRAZING, "face plane: %s", fxc_status_name(st));
+        CHECK(h.fraction <= 3 * one / 4 && h.fraction >= 3 * one / 4 - (FXC_CAST_TOL + 2) / 2);
+    }
+    /* parallel, 1 LSB above the face: a miss (the move never approaches) */
+    CHECK(fxc_raycast(&box.shape, &box.xf, fxc_v3(-2 * one, half + FXC_CAST_TOL + 1, 0), fxc_v3(4 * one, 0, 0), &h) ==
+          FXC_SEPARATED);
+    CHECK(h.fraction == 0 && h.normal.x == 0);
+    /* starting on the face and sliding along it: grazing at once (the
+     * proven axis is the face's normal, the closing speed exactly 0) */
+    CHECK(fxc_raycast(&box.shape, &box.xf, fxc_v3(-one / 4, half, 0), fxc_v3(one, 0, 0), &h) == FXC_GRAZING);
+    CHECK(h.fraction == 0 && h.normal.y == one && h.point.y == half);
+    /* along an edge's line (y = z = 0.5): it meets the corner head-on,
+     * then runs along the edge: a contact at the corner, never a miss */
+    {
+        int st = fxc_raycast(&box.shape, &box.xf, fxc_v3(-2 * one, half, half), fxc_v3(4 * one, 0, 0), &h);
+        CHECK_MSG(st == FXC_HIT || st == FXC_GRAZING, "edge line: %s", fxc_status_name(st));
+        CHECK(h.fraction <= 3 * one / 8 && h.fraction >= 3 * one / 8 - (FXC_CAST_TOL + 2) / 4);
+    }
+    /* through a vertex only, obliquely (the line x = y - 1 = ..., touching
+     * (0.5, 0.5, 0.5) and nothing else): contact at the vertex, never a
+     * miss */
+    {
+        int st = fxc_raycast(&box.shape, &box.xf, fxc_v3(-half, 3 * half, half), fxc_v3(2 * one, -2 * one, 0), &h);
+        CHECK_MSG(st == FXC_HIT || st == FXC_GRAZING, "vertex: %s", fxc_status_name(st));
+        CHECK(h.fraction <= one / 2 && h.fraction >= one / 2 - FXC_CAST_TOL);
+    }
+    /* from inside */
+    CHECK(fxc_raycast(&box.shape, &box.xf, fxc_v3(0, 0, one / 4), fxc_v3(2 * one, 0, 0), &h) == FXC_INSIDE);
+    CHECK(h.fraction == 0 && h.normal.x == 0 && h.normal.z == 0 && h.point.z == one / 4);
+    /* on the surface: leaving it touches, entering it hits at 0 */
+    CHECK(fxc_raycast(&box.shape, &box.xf, fxc_v3(half, 0, 0), fxc_v3(one, 0, 0), &h) == FXC_TOUCHING);
+    CHECK(fxc_raycast(&box.shape, &box.xf, fxc_v3(half, 0, 0), fxc_v3(-one, 0, 0), &h) == FXC_HIT);
+    CHECK(h.fraction == 0 && h.normal.x == one);
+    /* no motion */
+    CHECK(fxc_raycast(&box.shape, &box.xf, fxc_v3(2 * one, 0, 0), fxc_v3(0, 0, 0), &h) == FXC_SEPARATED);
+    CHECK(fxc_raycast(&box.shape, &box.xf, fxc_v3(half, 0, 0), fxc_v3(0, 0, 0), &h) == FXC_TOUCHING);
+    CHECK(fxc_raycast(&box.shape, &box.xf, fxc_v3(0, 0, 0), fxc_v3(0, 0, 0), &h) == FXC_INSIDE);
+    /* a move that ends beyond the supported range of the pair, or of the
+     * world */
+    CHECK(fxc_raycast(&box.shape, &box.xf, fxc_v3(0, 2 * one, 0), fxc_v3(2 * FXC_RAW_LIMIT, 0, 0), &h) ==
+          FXC_ERR_RANGE);
+    CHECK(fxc_raycast(&box.shape, &box.xf, fxc_v3(0, 2 * one, 0), fxc_v3(FXC_WORLD_LIMIT, 0, 0), &h) ==
+          FXC_ERR_RANGE);
+    CHECK(h.fraction == 0 && h.iterations == 0);
+    /* a margin counts: a rounded box of margin 0.25 is hit at x = -0.75 */
+    {
+        body rounded = box;
+        rounded.shape.margin = one / 4;
+        CHECK(fxc_raycast(&rounded.shape, &rounded.xf, fxc_v3(-2 * one, 0, 0), fxc_v3(2 * one, 0, 0), &h) == FXC_HIT);
+        CHECK(h.fraction <= 5 * one / 8 && h.fraction >= 5 * one / 8 - (FXC_CAST_TOL + 2) / 2);
+    }
+    /* bad input */
+    CHECK(fxc_raycast(NULL, &box.xf, fxc_v3(0, 0, 0), fxc_v3(one, 0, 0), &h) == FXC_ERR_NULL);
+    CHECK(fxc_raycast(&box.shape, NULL, fxc_v3(0, 0, 0), fxc_v3(one, 0, 0), &h) == FXC_ERR_NULL);
+    CHECK(fxc_raycast(&box.shape, &box.xf, fxc_v3(0, 0, 0), fxc_v3(one, 0, 0), NULL) == FXC_ERR_NULL);
+}
+
+/* A ball thrown at a thin wall: the move is 40 times as long as the wall is
+ * thick, so sampling its two ends would tunnel; the cast stops it in front
+ * of the wall, not a step late. */
+void test_cast_shape_rules(void)
+{
+    fxc_shape wall, ball;
+    fxc_transform tw, tb;
+    fxc_cast_result c;
+    const fix16_t one = FXC_ONE;
+    CHECK(fxc_shape_box(&wall, fxc_v3(one / 20, 2 * one, 2 * one), 0) == FXC_OK);
+    CHECK(fxc_shape_sphere(&ball, one / 4) == FXC_OK);
+    CHECK(fxc_transform_set(&tw, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
+    CHECK(fxc_transform_set(&tb, NULL, fxc_v3(-2 * one, 0, 0)) == FXC_OK);
+    /* the ball's surface reaches the wall (x = -0.05) when its centre is at
+     * -0.3: after 1.7 of the 4 units */
+    CHECK(fxc_shapecast(&wall, &tw, &ball, &tb, fxc_v3(4 * one, 0, 0), &t_ws, &c) == FXC_HIT);
+    CHECK(c.fraction <= (fix16_t)(1.7 / 4 * 65536) && c.fraction >= (fix16_t)(1.7 / 4 * 65536) - FXC_CAST_TOL);
+    /* from A (the wall) to B (the ball, on its -x side) */
+    CHECK(c.normal.x == -one && c.distance <= FXC_CAST_TOL);
+    CHECK(c.point_a.x == -one / 20 && c.point_a.x - c.point_b.x == c.distance);
+    /* moving away: a miss; touching at the start and moving apart */
+    CHECK(fxc_shapecast(&wall, &tw, &ball, &tb, fxc_v3(-one, 0, 0), &t_ws, &c) == FXC_SEPARATED);
+    CHECK(fxc_transform_set(&tb, NULL, fxc_v3(-one / 20 - one / 4, 0, 0)) == FXC_OK);
+    CHECK(fxc_shapecast(&wall, &tw, &ball, &tb, fxc_v3(-one, 0, 0), &t_ws, &c) == FXC_TOUCHING);
+    CHECK(c.fraction == 0 && c.normal.x == -one);
+    /* sliding along the wall while touching it: grazing */
+    CHECK(fxc_shapecast(&wall, &tw, &ball, &tb, fxc_v3(0, one, 0), &t_ws, &c) == FXC_GRAZING);
+    /* overlapping at the start: fxc_collide's depth */
+    CHECK(fxc_transform_set(&tb, NULL, fxc_v3(-one / 4, 0, 0)) == FXC_OK);
+    CHECK(fxc_shapecast(&wall, &tw, &ball, &tb, fxc_v3(one, 0, 0), &t_ws, &c) == FXC_PENETRATING);
+    CHECK(c.depth == one / 20 && c.fraction == 0);
+    /* bad input, and the workspace rules of fxc_collide */
+    CHECK(fxc_shapecast(&wall, &tw, &ball, &tb, fxc_v3(one, 0, 0), NULL, &c) == FXC_ERR_NULL);
+    CHECK(c.depth == 0 && c.iterations == 0);
+    CHECK(fxc_shapecast(&wall, &tw, &ball, &tb, fxc_v3(one, 0, 0), &t_ws, NULL) == FXC_ERR_NULL);
+    CHECK(fxc_shapecast(&wall, &tw, NULL, &tb, fxc_v3(one, 0, 0), &t_ws, &c) == FXC_ERR_NULL);
+    CHECK(fxc_shapecast_cfg(FXC_CONFIG_ID + 1, &wall, &tw, &ball, &tb, fxc_v3(one, 0, 0), &t_ws, &c) ==
+          FXC_ERR_CONFIG);
+}
