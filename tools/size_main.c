@@ -1,7 +1,8 @@
 /* Reference programs for `make size`, one per FXC_SIZE_CONFIG: each calls
  * what one kind of firmware would, so a link with --gc-sections pulls in
  * what that firmware gets. Never run.
- *   1 (default) everything 3D: every shape, every query (the manifold too)
+ *   1 (default) everything 3D: every shape, every query (the manifold and
+ *     the casts too)
  *   2 distance only, spheres, capsules and boxes (a robot's clearances)
  *   3 clearance only, spheres, capsules and boxes (a robot's safety check)
  *   4 collide, boxes only (a game's boxes)
@@ -54,6 +55,12 @@ void Reset_Handler(void)
     r += fxc_distance(&s[r & 7], &t, &s[(r + 1) & 7], &t, &d);
     r += fxc_collide(&s[r & 7], &t, &s[(r + 1) & 7], &t, &ws, &c);
     r += fxc_manifold(&s[r & 7], &t, &s[(r + 1) & 7], &t, 0, &ws, &m);
+    {
+        fxc_cast_result cr;
+        fxc_ray_hit h;
+        r += fxc_shapecast(&s[r & 7], &t, &s[(r + 1) & 7], &t, verts[2], &ws, &cr);
+        r += fxc_raycast(&s[r & 7], &t, verts[0], verts[2], &h);
+    }
 #elif FXC_SIZE_CONFIG == 2 || FXC_SIZE_CONFIG == 3 || FXC_SIZE_CONFIG == 5 || FXC_SIZE_CONFIG == 6
     fxc_shape_sphere(&s[0], 65536);
     fxc_shape_capsule(&s[1], 65536, 65536);
