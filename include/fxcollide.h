@@ -147,6 +147,7 @@ int fxc_transform_set(fxc_transform *t, const fxc_mat3 *rot, fxc_vec3 pos);
  *   FXC_ERR_BUSY                                    x
  *   FXC_ERR_CONFIG                                  x    (a workspace built with other options)
  *   FXC_ERR_NEGATIVE_SIZE       x                        (clearance below 0)
+ * (The casts and the manifold list their own below.)
  */
 typedef struct {
     fix16_t distance;  /* >= 0; 0 unless separated or touching */
@@ -418,8 +419,8 @@ static inline int fxc_manifold(const fxc_shape *a, const fxc_transform *ta,
  * step would pass the end of the move.
  *
  * The rule at contact, on the exact sign of the closing speed along the
- * proven axis: approaching, FXC_HIT; not approaching (a move parallel to a
- * face it touches, or along an edge), FXC_GRAZING; at the start and moving
+ * proven axis: approaching, FXC_HIT; not approaching (a move sliding along
+ * a face it touches), FXC_GRAZING; at the start and moving
  * apart, FXC_TOUCHING. A move that only touches an edge or a vertex on its
  * way may be reported as FXC_HIT at the touching fraction (never a miss).
  * Both ends of the move must be within range (FXC_ERR_RANGE otherwise:
@@ -442,9 +443,12 @@ typedef struct {
 /* Linear shape cast: B moves by `translation` (world) from tb, A stays.
  * Returns FXC_SEPARATED (no contact during the move), FXC_HIT,
  * FXC_GRAZING, FXC_TOUCHING (touching at the start, moving apart),
- * FXC_PENETRATING (overlapping at the start: fxc_collide's answer, for
- * which the workspace is needed), or an error (FXC_ERR_NO_CONVERGENCE with
- * the last safe fraction). `out` is written once, at the end. */
+ * FXC_PENETRATING (overlapping at the start: fxc_collide's answer, and
+ * its FXC_ERR_CAPACITY and FXC_ERR_NO_CONVERGENCE with its best answer),
+ * or an error (FXC_ERR_NO_CONVERGENCE from the steps, with the last safe
+ * fraction). The workspace is for that overlap, and required with
+ * fxc_collide's rules (FXC_ERR_NULL, FXC_ERR_BUSY, FXC_ERR_CONFIG). `out`
+ * is written once, at the end. */
 int fxc_shapecast_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
                       const fxc_transform *tb, fxc_vec3 translation, fxc_workspace *ws, fxc_cast_result *out);
 static inline int fxc_shapecast(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,

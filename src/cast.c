@@ -65,7 +65,7 @@ static int64_t safe_step(int64_t low, int64_t closing, fxc_vec3 dir)
  * on an error. Out of line: its frame (the pair, GJK's result) is not to
  * add to fxc_collide's on the overlapping path. */
 FXC_NOINLINE static int advance_to_contact(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
-                              const fxc_transform *tb, fxc_vec3 v, advance *c)
+                                           const fxc_transform *tb, fxc_vec3 v, advance *c)
 {
     fxc_cache cache;
     fxc_transform at;
@@ -132,8 +132,8 @@ static int cast_status(int64_t closing, int at_start, fxc_vec3 v)
  * by the first step). Every pose in between is then in range too: the
  * check bounds |pos_b - centre| and |pos_a - centre|, which are convex in
  * the move. */
-FXC_NOINLINE static int check_move(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
-                      fxc_vec3 v, fxc_transform *end)
+FXC_NOINLINE static int check_move(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                                   const fxc_transform *tb, fxc_vec3 v, fxc_transform *end)
 {
     fxc_pair p;
     int64_t x, y, z;

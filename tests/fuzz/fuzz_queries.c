@@ -122,6 +122,17 @@
  *     touching band, none beyond it; in range, the deepest first, none
  *     separated by more than MANIFOLD_SPEC + FXC_TOUCH_TOL (checks 5 and 6
  *     cover its fields too).
+ * 11. Casts (fxc_shapecast of B along a move decoded after the offset, or
+ *     through A's position when the input ends there; fxc_raycast from B's
+ *     position along the same move): a documented status; fraction within
+ *     [0, 1], steps within FXC_CAST_MAX_ITERATIONS; FXC_ERR_RANGE only when
+ *     the end pose is out of range; overlapping at the start exactly when
+ *     fxc_collide says PENETRATING, with its depth. Honest pairs also: never
+ *     late, so at a quarter, half and three quarters of the way to the
+ *     fraction returned (the whole move for a miss) fxc_collide finds no
+ *     penetration beyond CAST_SLACK; at a hit, fxc_distance at the
+ *     fraction is within FXC_CAST_TOL + CAST_SLACK plus the fraction's
+ *     rounding.
  *
  * ---- Waivers -------------------------------------------------------------
  * FXC_FUZZ_WAIVE=key,... skips the checks of known findings while
@@ -1466,6 +1477,95 @@ static void free_body(body *b)
     memset(b, 0, sizeof *b);
 }
 
+/* ---- Invariant 11: casts ------------------------------------------------------- */
+/* GJK's rounding and B's placement at a fraction, raw LSB. */
+#define CAST_SLACK 8
+
+/* B's pose after fraction f (Q16.16) of the move: 1 when it is within the
+ * world (the casts check both ends). */
+static int pose_at(const fxc_transform *tb, fxc_vec3 v, fix16_t f, fxc_transform *out)
+{
+    int64_t x = tb->pos.x + (((int64_t)v.x * f) >> 16), y = tb->pos.y + (((int64_t)v.y * f) >> 16);
+    int64_t z = tb->pos.z + (((int64_t)v.z * f) >> 16);
+    *out = *tb;
+    if (abs64(x) > FXC_WORLD_LIMIT || abs64(y) > FXC_WORLD_LIMIT || abs64(z) > FXC_WORLD_LIMIT) return 0;
+    out->pos = fxc_v3((fix16_t)x, (fix16_t)y, (fix16_t)z);
+    return 1;
+}
+
+/* No penetration beyond CAST_SLACK at fractions k/4 of `upto`. */
+static void check_no_overlap_before(const char *q, fix16_t upto, fxc_vec3 v)
+{
+    int k;
+    for (k = 1; k <= 3 + (upto == FXC_ONE); k++) {
+        fxc_transform t;
+        fxc_contact c;
+        int st;
+        if (!pose_at(&B.t, v, (fix16_t)((int64_t)upto * k / 4), &t)) continue;
+        reset_cb();
+        st = fxc_collide(&A.s, &A.t, &B.s, &t, &ws, &c);
+        REQUIRE(st != FXC_PENETRATING || c.depth <= CAST_SLACK, "%s late: depth %d at %d/4 of fraction %d", q,
+                (int)c.depth, k, (int)upto);
+    }
+}
+
+static void check_casts(rd *r, const results *base, int honest)
+{
+    fxc_cast_result c;
+    fxc_ray_hit h;
+    fxc_transform end;
+    int st, end_ok;
+    fxc_vec3 v = vec(r);
+    if (v.x == 0 && v.y == 0 && v.z == 0) {
+        /* no move decoded: through A's position */
+        v = fxc_v3(sat32(2 * ((int64_t)A.t.pos.x - B.t.pos.x)), sat32(2 * ((int64_t)A.t.pos.y - B.t.pos.y)),
+                   sat32(2 * ((int64_t)A.t.pos.z - B.t.pos.z)));
+    }
+    end_ok = pose_at(&B.t, v, FXC_ONE, &end);
+    if (end_ok) {
+        reset_cb();
+        end_ok = fxc_intersect(&A.s, &A.t, &B.s, &end) != FXC_ERR_RANGE;
+    }
+    reset_cb();
+    memset(&c, 0x5A, sizeof c);
+    st = fxc_shapecast(&A.s, &A.t, &B.s, &B.t, v, &ws, &c);
+    REQUIRE(st == FXC_SEPARATED || st == FXC_HIT || st == FXC_GRAZING || st == FXC_TOUCHING || st == FXC_PENETRATING ||
+                st == FXC_ERR_RANGE || st == FXC_ERR_NO_CONVERGENCE || st == FXC_ERR_CAPACITY || st == FXC_ERR_CALLBACK ||
+                st == FXC_ERR_BUSY || st == FXC_ERR_BAD_SHAPE || st == FXC_ERR_BAD_TRANSFORM || st == FXC_ERR_NULL,
+            "shapecast: status %s", fxc_status_name(st));
+    REQUIRE(c.fraction >= 0 && c.fraction <= FXC_ONE && c.iterations >= 0 && c.iterations <= FXC_CAST_MAX_ITERATIONS,
+            "shapecast: fraction %d, %d steps", (int)c.fraction, c.iterations);
+    if (st == FXC_ERR_RANGE && is_success(base->cs)) REQUIRE(!end_ok, "shapecast: RANGE with both ends in range");
+    if (!honest || !is_success(base->cs) || !end_ok) return;
+    REQUIRE((st == FXC_PENETRATING) == (base->cs == FXC_PENETRATING), "shapecast: %s, collide %s",
+            fxc_status_name(st), fxc_status_name(base->cs));
+    if (st == FXC_PENETRATING) REQUIRE(c.depth == base->c.depth, "shapecast: depth %d, collide's %d", (int)c.depth,
+                                       (int)base->c.depth);
+    if (st == FXC_SEPARATED) check_no_overlap_before("shapecast", FXC_ONE, v);
+    if (st == FXC_HIT || st == FXC_GRAZING) {
+        fxc_transform t;
+        fxc_distance_result d;
+        int64_t len = abs64(v.x) + abs64(v.y) + abs64(v.z);
+        check_no_overlap_before("shapecast", c.fraction, v);
+        if (pose_at(&B.t, v, c.fraction, &t)) {
+            reset_cb();
+            if (fxc_distance(&A.s, &A.t, &B.s, &t, &d) == FXC_SEPARATED)
+                REQUIRE(d.distance <= FXC_CAST_TOL + CAST_SLACK + (len >> 16) + 1,
+                        "shapecast: %d apart at its fraction %d", (int)d.distance, (int)c.fraction);
+        }
+    }
+    /* the ray from B's position along the same move, at A */
+    reset_cb();
+    memset(&h, 0x5A, sizeof h);
+    st = fxc_raycast(&A.s, &A.t, B.t.pos, v, &h);
+    REQUIRE(st == FXC_SEPARATED || st == FXC_HIT || st == FXC_GRAZING || st == FXC_TOUCHING || st == FXC_INSIDE ||
+                st == FXC_ERR_RANGE || st == FXC_ERR_NO_CONVERGENCE || st == FXC_ERR_CALLBACK || st == FXC_ERR_BUSY ||
+                st == FXC_ERR_BAD_SHAPE || st == FXC_ERR_BAD_TRANSFORM || st == FXC_ERR_NULL,
+            "raycast: status %s", fxc_status_name(st));
+    REQUIRE(h.fraction >= 0 && h.fraction <= FXC_ONE && (st != FXC_INSIDE || h.fraction == 0),
+            "raycast: fraction %d with %s", (int)h.fraction, fxc_status_name(st));
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     rd r;
@@ -1545,6 +1645,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             base.cs != FXC_ERR_RANGE && tr.cs != FXC_ERR_RANGE)
             check_same("translation", &base, &tr, off);
     }
+
+    stage = "casts";
+    check_casts(&r, &base, honest);
 
     if (getenv("FXC_FUZZ_DESCRIBE") != NULL) {
         /* print the decoded input and every result, for reproducers */
