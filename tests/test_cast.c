@@ -340,6 +340,24 @@ void test_cast_ray_rules(void)
         CHECK(fxc_raycast(&rounded.shape, &rounded.xf, fxc_v3(-2 * one, 0, 0), fxc_v3(2 * one, 0, 0), &h) == FXC_HIT);
         CHECK(h.fraction <= 5 * one / 8 && h.fraction >= 5 * one / 8 - (FXC_CAST_TOL + 2) / 2);
     }
+    /* past a large sphere nearly tangent to it, the slowest approach:
+     * 1 LSB beyond the contact band a miss, and on the tangent line
+     * (touching one point, the ray never entering) a contact, never a
+     * miss; each within the step cap */
+    {
+        fxc_shape ball;
+        fxc_transform at;
+        const fix16_t r = 2000 * one;
+        int st;
+        CHECK(fxc_shape_sphere(&ball, r) == FXC_OK);
+        CHECK(fxc_transform_set(&at, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
+        st = fxc_raycast(&ball, &at, fxc_v3(-r - r / 2, r + FXC_CAST_TOL + 1, 0), fxc_v3(3 * r, 0, 0), &h);
+        CHECK_MSG(st == FXC_SEPARATED, "above the sphere: %s after %d steps", fxc_status_name(st), h.iterations);
+        st = fxc_raycast(&ball, &at, fxc_v3(-r - r / 2, r, 0), fxc_v3(3 * r, 0, 0), &h);
+        CHECK_MSG(st == FXC_HIT || st == FXC_GRAZING, "tangent: %s after %d steps", fxc_status_name(st), h.iterations);
+        /* the tangent point x = 0 is reached at fraction 0.5 */
+        CHECK(h.fraction <= one / 2 && h.iterations <= FXC_CAST_MAX_ITERATIONS);
+    }
     /* bad input */
     CHECK(fxc_raycast(NULL, &box.xf, fxc_v3(0, 0, 0), fxc_v3(one, 0, 0), &h) == FXC_ERR_NULL);
     CHECK(fxc_raycast(&box.shape, NULL, fxc_v3(0, 0, 0), fxc_v3(one, 0, 0), &h) == FXC_ERR_NULL);
