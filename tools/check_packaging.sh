@@ -96,6 +96,17 @@ cmake_consumer_subdir() {
     cmake --build "$OUT/consumer-subdir" -j 2
     "$OUT/consumer-subdir/consumer_c" && "$OUT/consumer-subdir/consumer_cpp"
 }
+# A libfixmath target of the firmware's own (FXC_LIBFIXMATH_TARGET): linked
+# instead of fxcollide's, which is then not built.
+cmake_own_libfixmath() {
+    cmake -S "$CONSUMER" -B "$OUT/consumer-own-fixmath" -DFXCOLLIDE_SOURCE_DIR="$ROOT" -DFXCOLLIDE_OWN_FIXMATH="$FIX"
+    cmake --build "$OUT/consumer-own-fixmath" -j 2
+    test -f "$OUT/consumer-own-fixmath/libfirmware_fixmath.a"
+    if test -e "$OUT/consumer-own-fixmath/fxcollide/libfxcollide_fixmath.a"; then
+        echo "fxcollide built its own libfixmath too"; exit 1
+    fi
+    "$OUT/consumer-own-fixmath/consumer_c" && "$OUT/consumer-own-fixmath/consumer_cpp"
+}
 cmake_consumer_fetchcontent() {
     cmake -S "$CONSUMER" -B "$OUT/consumer-fetch" -DFXCOLLIDE_FETCH_DIR="$ROOT" -DLIBFIXMATH_SRC="$FIX"
     cmake --build "$OUT/consumer-fetch" -j 2
@@ -265,6 +276,7 @@ check pkgconfig_make_install pkgconfig_consumers "$OUT/stage/lib/pkgconfig" make
 check cmake_host_ctest cmake_host_ctest
 check pkgconfig_cmake_install pkgconfig_consumers "$OUT/cmake-stage/lib/pkgconfig" cmake
 check cmake_consumer_subdir cmake_consumer_subdir
+check cmake_own_libfixmath cmake_own_libfixmath
 check cmake_consumer_fetchcontent cmake_consumer_fetchcontent
 check cmake_consumer_installed cmake_consumer_installed
 check cmake_config_file cmake_config_file
