@@ -42,18 +42,6 @@ static fxc_vec3 placed(fxc_vec3 pos, fxc_vec3 v, int64_t t)
                   pos.z + (fix16_t)((t * v.z) >> 32));
 }
 
-/* B's pose at the end of the move, when it is within the world. */
-static int end_pose(const fxc_transform *tb, fxc_vec3 v, fxc_transform *end)
-{
-    int64_t x = (int64_t)tb->pos.x + v.x, y = (int64_t)tb->pos.y + v.y, z = (int64_t)tb->pos.z + v.z;
-    if (x < -FXC_WORLD_LIMIT || x > FXC_WORLD_LIMIT || y < -FXC_WORLD_LIMIT || y > FXC_WORLD_LIMIT ||
-        z < -FXC_WORLD_LIMIT || z > FXC_WORLD_LIMIT)
-        return 0;
-    *end = *tb;
-    end->pos = fxc_v3((fix16_t)x, (fix16_t)y, (fix16_t)z);
-    return 1;
-}
-
 /* The longest step (Q32) that cannot pass a contact: the surfaces of the
  * true pose are at least `low` apart along GJK's axis, and close
  * along it at v . axis / |axis| per whole move (`closing` < 0), taken
@@ -75,8 +63,8 @@ static int64_t safe_step(int64_t low, int64_t closing, const fxc_gjk_result *g)
 /* Moves B along v from tb in safe steps until the surfaces are within
  * FXC_CAST_TOL (CONTACT), the move cannot reach A (MISS), or the cores
  * overlap (CORES_OVERLAP: at the start, or never in exact arithmetic).
- * The pair is set up (and checked) once at the start, its end checked for
- * range, and then only moved. Returns a status below 0
+ * The shapes and both ends of the move were checked (check_move), so the
+ * pair is set up once and only moved after that. Returns a status below 0
  * on an error. Out of line: its frame (the pair, GJK's result) is not to
  * add to fxc_collide's on the overlapping path. */
 FXC_NOINLINE static int advance_to_contact(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
@@ -90,10 +78,6 @@ FXC_NOINLINE static int advance_to_contact(const fxc_shape *a, const fxc_transfo
     c->iterations = 0;
     st = fxc_pair_init(&p, a, ta, b, tb, NULL);
     if (st != FXC_OK) return st;
-    /* the end of the move in range too: then every pose between the two
-     * is, as the range check bounds |pos_b - centre| and |pos_a - centre|,
-     * which are convex in the move */
-    if (!end_pose(tb, v, &at) || !fxc_pair_in_range(&p, ta, &at)) return FXC_ERR_RANGE;
     cache.axis = fxc_v3(0, 0, 0);
     at = *tb;
     c->t = 0;
@@ -146,6 +130,28 @@ static int cast_status(int64_t closing, int at_start, fxc_vec3 v)
     return FXC_GRAZING;
 }
 
+/* Both ends of the move within range: B's end position in Q16.16, and the
+ * pair at the end pose passing the range check (the start pose is checked
+ * by the first step). Every pose in between is then in range too: the
+ * check bounds |pos_b - centre| and |pos_a - centre|, which are convex in
+ * the move. */
+FXC_NOINLINE static int check_move(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                                   const fxc_transform *tb, fxc_vec3 v, fxc_transform *end)
+{
+    fxc_pair p;
+    int64_t x, y, z;
+    if (a == NULL || b == NULL || ta == NULL || tb == NULL) return FXC_ERR_NULL;
+    x = (int64_t)tb->pos.x + v.x;
+    y = (int64_t)tb->pos.y + v.y;
+    z = (int64_t)tb->pos.z + v.z;
+    if (x < -FXC_WORLD_LIMIT || x > FXC_WORLD_LIMIT || y < -FXC_WORLD_LIMIT || y > FXC_WORLD_LIMIT ||
+        z < -FXC_WORLD_LIMIT || z > FXC_WORLD_LIMIT)
+        return FXC_ERR_RANGE;
+    *end = *tb;
+    end->pos = fxc_v3((fix16_t)x, (fix16_t)y, (fix16_t)z);
+    return fxc_pair_init(&p, a, ta, b, end, NULL);
+}
+
 /* A cast's answer at contact or at the cap. */
 static void fill(const advance *c, fxc_cast_result *r)
 {
@@ -166,8 +172,10 @@ FXC_NOINLINE static int sweep(const fxc_shape *a, const fxc_transform *ta, const
                               const fxc_transform *tb, fxc_vec3 v, fxc_cast_result *out)
 {
     fxc_cast_result r = no_cast;
+    fxc_transform end;
     advance c = no_advance;
-    int st = advance_to_contact(a, ta, b, tb, v, &c);
+    int st = check_move(a, ta, b, tb, v, &end);
+    if (st == FXC_OK) st = advance_to_contact(a, ta, b, tb, v, &c);
     if (st == CORES_OVERLAP || (st == CONTACT && c.t == 0 && c.gap < -FXC_TOUCH_TOL)) return OVERLAP_AT_START;
     if (st == MISS || st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) r.iterations = c.iterations;
     if (st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) fill(&c, &r);
@@ -211,12 +219,13 @@ int fxc_shapecast_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *
 static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v, fxc_ray_hit *hit)
 {
     fxc_shape point;
-    fxc_transform at;
+    fxc_transform at, end;
     advance c = no_advance;
     int st;
     (void)fxc_shape_point(&point, 0);
     if (fxc_transform_set(&at, NULL, origin) != FXC_OK) return FXC_ERR_RANGE;
-    if (s == NULL || t == NULL) return FXC_ERR_NULL;
+    st = check_move(s, t, &point, &at, v, &end);
+    if (st != FXC_OK) return st;
     st = advance_to_contact(s, t, &point, &at, v, &c);
     hit->iterations = c.iterations;
     if (st == MISS) return FXC_SEPARATED;

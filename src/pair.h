@@ -24,8 +24,7 @@ typedef struct {
     const fxc_shape *shape;
     const fxc_mat3 *rot;
     fxc_vec3 offset; /* position in the pair frame */
-    uint32_t reach;  /* the core's reach (fxc_shape_check) */
-    int reach_bits;  /* its bit length */
+    int reach_bits;  /* bit length of the core's reach (fxc_shape_check) */
     union {
         fxc_vec3 probe;      /* callback: a support point every answer is checked against */
         struct {
@@ -66,10 +65,6 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
  * rotations unchanged), without fxc_pair_init's checks: for the casts,
  * whose poses between two checked ones are in range (src/cast.c). */
 void fxc_pair_move(fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb, const fxc_cache *cache);
-
-/* Would the pair's shapes, at these poses (their rotations unchanged),
- * pass fxc_pair_init's range checks? For the end of a cast. */
-int fxc_pair_in_range(const fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb);
 
 /* Scales a nonzero direction so its largest component has 28 significant
  * bits (the budget of the support functions); returns 0 for a zero vector. */

@@ -50,11 +50,13 @@ typedef char fxc_check_range_bits[FXC_RANGE_BITS <= 12 ? 1 : -1];
  * margin are at most FXC_RAW_LIMIT < 2^28 (fxc_shape_check), so the
  * extent is below 2^47 >> 16 = 2^31, and with positions below 2^31 every
  * sum fits int64. */
-/* A body's reach from `centre` within range, per coordinate: the core's
- * reach through the rotation's rows, plus the margin. */
-static int reach_ok(const fxc_shape *s, const fxc_transform *t, fxc_vec3 centre, uint32_t reach)
+static int check_body(const fxc_shape *s, const fxc_transform *t, fxc_vec3 centre, uint32_t *core_reach)
 {
-    int i;
+    uint32_t reach;
+    int i, st = fxc_shape_check(s, &reach);
+    *core_reach = reach;
+    if (st != FXC_OK) return st == FXC_ERR_RANGE ? FXC_ERR_RANGE : FXC_ERR_BAD_SHAPE;
+    if (!fxc_rotation_ok(&t->rot)) return FXC_ERR_BAD_TRANSFORM;
     for (i = 0; i < 3; i++) {
         const fix16_t *row = t->rot.m[i];
         uint32_t rowsum = fxc_abs_u32(row[0]) + fxc_abs_u32(row[1]) + fxc_abs_u32(row[2]);
@@ -62,20 +64,10 @@ static int reach_ok(const fxc_shape *s, const fxc_transform *t, fxc_vec3 centre,
         fix16_t c = fxc_v3_get(t->pos, i);
         int64_t rel = (int64_t)c - fxc_v3_get(centre, i);
         if (rel < 0) rel = -rel;
-        if (rel + ext > FXC_RAW_LIMIT) return 0;
-        if ((int64_t)fxc_abs_u32(c) + ext > FXC_WORLD_LIMIT) return 0;
+        if (rel + ext > FXC_RAW_LIMIT) return FXC_ERR_RANGE;
+        if ((int64_t)fxc_abs_u32(c) + ext > FXC_WORLD_LIMIT) return FXC_ERR_RANGE;
     }
-    return 1;
-}
-
-static int check_body(const fxc_shape *s, const fxc_transform *t, fxc_vec3 centre, uint32_t *core_reach)
-{
-    uint32_t reach;
-    int st = fxc_shape_check(s, &reach);
-    *core_reach = reach;
-    if (st != FXC_OK) return st == FXC_ERR_RANGE ? FXC_ERR_RANGE : FXC_ERR_BAD_SHAPE;
-    if (!fxc_rotation_ok(&t->rot)) return FXC_ERR_BAD_TRANSFORM;
-    return reach_ok(s, t, centre, reach) ? FXC_OK : FXC_ERR_RANGE;
+    return FXC_OK;
 }
 
 /* Q32.32 -> Q16.16 rounded half up, as fxc_round32 but without its
@@ -364,8 +356,6 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
     st = check_body(a, ta, c, &reach_a);
     if (st == FXC_OK) st = check_body(b, tb, c, &reach_b);
     if (st != FXC_OK) return st;
-    p->a.reach = reach_a;
-    p->b.reach = reach_b;
     p->a.reach_bits = fxc_bitlen32(reach_a);
     p->b.reach_bits = fxc_bitlen32(reach_b);
     /* both offsets within FXC_RAW_LIMIT per coordinate (check_body) */
@@ -378,10 +368,4 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
 void fxc_pair_move(fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb, const fxc_cache *cache)
 {
     place_pair(p, ta, tb, cache);
-}
-
-int fxc_pair_in_range(const fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb)
-{
-    fxc_vec3 c = fxc_v3(mid(ta->pos.x, tb->pos.x), mid(ta->pos.y, tb->pos.y), mid(ta->pos.z, tb->pos.z));
-    return reach_ok(p->a.shape, ta, c, p->a.reach) && reach_ok(p->b.shape, tb, c, p->b.reach);
 }
