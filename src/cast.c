@@ -122,6 +122,16 @@ FXC_NOINLINE static int advance_to_contact(const fxc_shape *a, const fxc_transfo
     return st;
 }
 
+/* Did the advance find the shapes overlapping at the start: the cores, or
+ * only the margins (a signed gap beyond the touching band)? A step never
+ * ends in an overlap. */
+static int overlap_at_start(int st, const advance *c)
+{
+    FXC_ASSERT(st != CORES_OVERLAP || c->t == 0);
+    if (st == CORES_OVERLAP) return 1;
+    return st == CONTACT && c->t == 0 && c->gap < -FXC_TOUCH_TOL;
+}
+
 /* The rule at contact, on the exact sign of the closing speed. */
 static int cast_status(int64_t closing, int at_start, fxc_vec3 v)
 {
@@ -152,10 +162,16 @@ FXC_NOINLINE static int check_move(const fxc_shape *a, const fxc_transform *ta, 
     return fxc_pair_init(&p, a, ta, b, end, NULL);
 }
 
+/* The fraction reached, Q32 -> Q16.16 rounded down (never later). */
+static fix16_t fraction_of(const advance *c)
+{
+    return (fix16_t)(c->t >> 16);
+}
+
 /* A cast's answer at contact or at the cap. */
 static void fill(const advance *c, fxc_cast_result *r)
 {
-    r->fraction = (fix16_t)(c->t >> 16);
+    r->fraction = fraction_of(c);
     r->normal = c->normal;
     r->point_a = c->pa;
     r->point_b = c->pb;
@@ -176,7 +192,7 @@ FXC_NOINLINE static int sweep(const fxc_shape *a, const fxc_transform *ta, const
     advance c = no_advance;
     int st = check_move(a, ta, b, tb, v, &end);
     if (st == FXC_OK) st = advance_to_contact(a, ta, b, tb, v, &c);
-    if (st == CORES_OVERLAP || (st == CONTACT && c.t == 0 && c.gap < -FXC_TOUCH_TOL)) return OVERLAP_AT_START;
+    if (overlap_at_start(st, &c)) return OVERLAP_AT_START;
     if (st == MISS || st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) r.iterations = c.iterations;
     if (st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) fill(&c, &r);
     if (st == MISS) st = FXC_SEPARATED;
@@ -223,17 +239,16 @@ static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, 
     advance c = no_advance;
     int st;
     (void)fxc_shape_point(&point, 0);
-    if (fxc_transform_set(&at, NULL, origin) != FXC_OK) return FXC_ERR_RANGE;
+    (void)fxc_transform_set(&at, NULL, origin); /* the identity: always FXC_OK */
     st = check_move(s, t, &point, &at, v, &end);
     if (st != FXC_OK) return st;
     st = advance_to_contact(s, t, &point, &at, v, &c);
     hit->iterations = c.iterations;
     if (st == MISS) return FXC_SEPARATED;
-    if (st == CORES_OVERLAP || (st == CONTACT && c.t == 0 && c.gap < -FXC_TOUCH_TOL)) {
+    if (overlap_at_start(st, &c)) {
         /* the origin in the shape: inside, unless it only touches a
          * core without margin (fxc_distance proves that) */
         fxc_distance_result d;
-        FXC_ASSERT(c.t == 0);
         st = fxc_distance(s, t, &point, &at, &d);
         if (st != FXC_TOUCHING) {
             hit->point = origin;
@@ -244,7 +259,7 @@ static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, 
         return cast_status(fxc_v3_dot_wide(v, d.normal), 1, v);
     }
     if (st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) {
-        hit->fraction = (fix16_t)(c.t >> 16);
+        hit->fraction = fraction_of(&c);
         hit->point = c.pa;
         hit->normal = c.normal;
     }

@@ -318,6 +318,13 @@ void test_cast_ray_rules(void)
         CHECK_MSG(st == FXC_HIT || st == FXC_GRAZING, "vertex: %s", fxc_status_name(st));
         CHECK(h.fraction <= one / 2 && h.fraction >= one / 2 - FXC_CAST_TOL);
     }
+    /* from inside a sphere: a point core within its margin */
+    {
+        fxc_shape ball;
+        CHECK(fxc_shape_sphere(&ball, one) == FXC_OK);
+        CHECK(fxc_raycast(&ball, &box.xf, fxc_v3(one / 2, 0, 0), fxc_v3(4 * one, 0, 0), &h) == FXC_INSIDE);
+        CHECK(h.fraction == 0 && h.normal.x == 0 && h.point.x == one / 2);
+    }
     /* from inside */
     CHECK(fxc_raycast(&box.shape, &box.xf, fxc_v3(0, 0, one / 4), fxc_v3(2 * one, 0, 0), &h) == FXC_INSIDE);
     CHECK(h.fraction == 0 && h.normal.x == 0 && h.normal.z == 0 && h.point.z == one / 4);
@@ -398,6 +405,19 @@ void test_cast_shape_rules(void)
     CHECK(fxc_transform_set(&tb, NULL, fxc_v3(-one / 4, 0, 0)) == FXC_OK);
     CHECK(fxc_shapecast(&wall, &tw, &ball, &tb, fxc_v3(one, 0, 0), &t_ws, &c) == FXC_PENETRATING);
     CHECK(c.depth == one / 20 && c.fraction == 0);
+    /* two boxes face to face, their cores touching (fxc_collide finds them
+     * TOUCHING): moving apart touches, moving in hits at 0, sliding grazes */
+    {
+        fxc_shape cube;
+        fxc_transform tc;
+        CHECK(fxc_shape_box(&cube, fxc_v3(one / 2, one / 2, one / 2), 0) == FXC_OK);
+        CHECK(fxc_transform_set(&tc, NULL, fxc_v3(one / 20 + one / 2, 0, 0)) == FXC_OK);
+        CHECK(fxc_shapecast(&wall, &tw, &cube, &tc, fxc_v3(one, 0, 0), &t_ws, &c) == FXC_TOUCHING);
+        CHECK(c.fraction == 0 && c.normal.x == one && c.depth == 0);
+        CHECK(fxc_shapecast(&wall, &tw, &cube, &tc, fxc_v3(-one, 0, 0), &t_ws, &c) == FXC_HIT);
+        CHECK(c.fraction == 0 && c.normal.x == one);
+        CHECK(fxc_shapecast(&wall, &tw, &cube, &tc, fxc_v3(0, one / 4, 0), &t_ws, &c) == FXC_GRAZING);
+    }
     /* bad input, and the workspace rules of fxc_collide */
     CHECK(fxc_shapecast(&wall, &tw, &ball, &tb, fxc_v3(one, 0, 0), NULL, &c) == FXC_ERR_NULL);
     CHECK(c.depth == 0 && c.iterations == 0);
