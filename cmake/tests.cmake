@@ -37,9 +37,12 @@ fxc_board_value(BOARD_CPU fxc_board_cpu)
 fxc_board_value(BOARD_QEMU fxc_board_qemu)
 fxc_board_value(BOARD_TICK_NUM fxc_tick_num)
 fxc_board_value(BOARD_TICK_DEN fxc_tick_den)
-if(NOT CMAKE_C_FLAGS MATCHES "${fxc_board_cpu}")
-  # -mcpu must match the board for the whole build, library included
-  message(WARNING "fxcollide: FXC_BOARD=${FXC_BOARD} wants ${fxc_board_cpu}; set FXC_CPU to match")
+# -mcpu must match the board for the whole build, library included: an M3
+# build run on the M0 would fault on its first long multiply
+list(GET fxc_board_cpu 0 fxc_board_mcpu)
+string(FIND " ${CMAKE_C_FLAGS} " " ${fxc_board_mcpu} " fxc_mcpu_at)
+if(fxc_mcpu_at EQUAL -1)
+  message(FATAL_ERROR "fxcollide: FXC_BOARD=${FXC_BOARD} needs ${fxc_board_mcpu}; set FXC_CPU to match")
 endif()
 
 set(fxc_boards ${PROJECT_SOURCE_DIR}/boards/common)

@@ -141,6 +141,16 @@ cmake_board() {
     arm-none-eabi-readelf -h "$OUT/consumer-$1/consumer_cpp" | grep -q 'Machine: *ARM'
 }
 
+# A cross build whose -mcpu is not the board's is refused at configure time
+# (its test image would fault in QEMU).
+cmake_board_mismatch() {
+    if cmake -S "$ROOT" -B "$OUT/cmake-mismatch" -DCMAKE_TOOLCHAIN_FILE="$TOOLCHAIN" -DFXC_CPU=cortex-m3 \
+            -DFXC_BOARD=microbit -DLIBFIXMATH_SRC="$FIX"; then
+        echo "an M3 build for the micro:bit was configured"; exit 1
+    fi
+    echo "refused, as it should be"
+}
+
 # An option beyond the code's bounds stops the build (fxc_config.h #error).
 config_bounds() {
     echo '#include "fxcollide.h"' > "$OUT/bounds.c"
@@ -282,6 +292,7 @@ check cmake_consumer_installed cmake_consumer_installed
 check cmake_config_file cmake_config_file
 check cmake_m3_qemu_ctest cmake_board mps2-an385 cortex-m3
 check cmake_m0_qemu_ctest cmake_board microbit cortex-m0
+check cmake_board_mismatch cmake_board_mismatch
 check arduino_zip arduino_zip
 check arduino_sketch_host arduino_host
 check arduino_sketch_m0 arduino_m0
