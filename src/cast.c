@@ -62,7 +62,7 @@ static int64_t safe_step(int64_t low, int64_t closing, const fxc_gjk_result *g)
 
 /* Moves B along v from tb in safe steps until the surfaces are within
  * FXC_CAST_TOL (CONTACT), the move cannot reach A (MISS), or the cores
- * overlap (CORES_OVERLAP: at the start, or never in exact arithmetic).
+ * overlap at the start (CORES_OVERLAP).
  * The shapes and both ends of the move were checked (check_move), so the
  * pair is set up once and only moved after that. Returns a status below 0
  * on an error. Out of line: its frame (the pair, GJK's result) is not to
@@ -87,7 +87,15 @@ FXC_NOINLINE static int advance_to_contact(const fxc_shape *a, const fxc_transfo
         if (c->iterations > 1) fxc_pair_move(&p, ta, &at, &cache);
         st = fxc_pair_gjk(&p, &cache, &g);
         if (st != FXC_OK) return st;
-        if (g.outcome == FXC_GJK_CONTAINED) return CORES_OVERLAP;
+        if (g.outcome == FXC_GJK_CONTAINED) {
+            if (c->t == 0) return CORES_OVERLAP;
+            /* no step passes a contact, so only a callback whose answers
+             * contradict its earlier ones ends one in an overlap: a
+             * contact there, with no normal */
+            c->gap = 0;
+            c->closing = -1;
+            return CONTACT;
+        }
         c->gap = (int64_t)fxc_gjk_distance(&g) - (a->margin + b->margin);
         c->closing = fxc_v3_dot_wide(v, g.dir);
         if (g.outcome != FXC_GJK_CONVERGED) {
@@ -123,11 +131,9 @@ FXC_NOINLINE static int advance_to_contact(const fxc_shape *a, const fxc_transfo
 }
 
 /* Did the advance find the shapes overlapping at the start: the cores, or
- * only the margins (a signed gap beyond the touching band)? A step never
- * ends in an overlap. */
+ * only the margins (a signed gap beyond the touching band)? */
 static int overlap_at_start(int st, const advance *c)
 {
-    FXC_ASSERT(st != CORES_OVERLAP || c->t == 0);
     if (st == CORES_OVERLAP) return 1;
     return st == CONTACT && c->t == 0 && c->gap < -FXC_TOUCH_TOL;
 }
