@@ -99,6 +99,15 @@ extern "C" {
 #define FXC_CAST_MAX_ITERATIONS 32
 #endif
 
+/* 2D: largest vertex count of a convex polygon shape (fxcollide2d.h). A
+ * 2D query keeps both cores in world space on its stack (8 bytes a
+ * vertex) and EPA's polygon (16 bytes a point, 2 * this + 8 points), so
+ * the stack of fxc2_collide grows by about 48 bytes per vertex. Feature
+ * ids number vertices in 5 bits. */
+#ifndef FXC2_POLYGON_MAX_VERTICES
+#define FXC2_POLYGON_MAX_VERTICES 16
+#endif
+
 /* Checks of "cannot happen" paths: each fallback that keeps an answer
  * defined after an impossible case (a degenerate region test, an EPA face
  * nobody passes, a broken horizon) states FXC_ASSERT(0) or its condition.
@@ -142,6 +151,9 @@ void fxc_assert_failed(const char *file, int line);
 #endif
 #if FXC_HULL_MAX_VERTICES < 1 || FXC_HULL_MAX_VERTICES > 255
 #error "fxcollide: FXC_HULL_MAX_VERTICES must be 1..255"
+#endif
+#if FXC2_POLYGON_MAX_VERTICES < 4 || FXC2_POLYGON_MAX_VERTICES > 32
+#error "fxcollide: FXC2_POLYGON_MAX_VERTICES must be 4..32"
 #endif
 #if defined(INT_MAX) && INT_MAX < 2147483647
 #error "fxcollide: needs a 32-bit int (a 32-bit core)"

@@ -47,7 +47,7 @@ headers_standalone() {
         gcc -std=c99 -pedantic -Wall -Wextra -Werror -I"$ROOT/include" -I"$FIX" -c "$OUT/h_$b.c" -o "$OUT/h.o"
         cp "$OUT/h_$b.c" "$OUT/h_$b.cpp"
         g++ -std=c++11 -pedantic -Wall -Wextra -Werror -I"$ROOT/include" -I"$FIX" -c "$OUT/h_$b.cpp" -o "$OUT/h.o"
-        if grep -qE '^(int|const|void|fix16_t|fxc_vec3|uint32_t) +\**fxc_' "$h"; then
+        if grep -qE '^(int|const|void|fix16_t|fxc_vec3|uint32_t) +\**fxc2?_' "$h"; then
             grep -q 'extern "C"' "$h" || { echo "$b declares functions without extern \"C\""; exit 1; }
         fi
         echo "$b: C99 and C++11 clean"
@@ -63,9 +63,9 @@ no_internals_public() {
 
 # Every symbol the library exports is prefixed fxc_ (the installed archive).
 symbols_prefixed() {
-    bad=$(nm -g --defined-only "$OUT/stage/lib/libfxcollide.a" | awk 'NF == 3 { print $3 }' | grep -v '^fxc_' || true)
-    [ -z "$bad" ] || { echo "exported without the fxc_ prefix:"; echo "$bad"; exit 1; }
-    echo "every exported symbol starts with fxc_"
+    bad=$(nm -g --defined-only "$OUT/stage/lib/libfxcollide.a" | awk 'NF == 3 { print $3 }' | grep -vE '^fxc2?_' || true)
+    [ -z "$bad" ] || { echo "exported without the fxc_ (2D: fxc2_) prefix:"; echo "$bad"; exit 1; }
+    echo "every exported symbol starts with fxc_ or fxc2_"
 }
 
 # ---- make install + pkg-config, C and C++ ---------------------------------
@@ -154,7 +154,7 @@ cmake_board_mismatch() {
 # An option beyond the code's bounds stops the build (fxc_config.h #error).
 config_bounds() {
     echo '#include "fxcollide.h"' > "$OUT/bounds.c"
-    for d in FXC_RANGE_BITS=13 FXC_EPA_MAX_VERTICES=129 FXC_EPA_MAX_VERTICES=3 FXC_HULL_MAX_VERTICES=256; do
+    for d in FXC_RANGE_BITS=13 FXC_EPA_MAX_VERTICES=129 FXC_EPA_MAX_VERTICES=3 FXC_HULL_MAX_VERTICES=256 FXC2_POLYGON_MAX_VERTICES=33; do
         if gcc -std=c99 -D$d -I"$ROOT/include" -I"$FIX" -c "$OUT/bounds.c" -o "$OUT/bounds.o" 2>/dev/null; then
             echo "-D$d compiled"; exit 1
         fi
@@ -259,10 +259,11 @@ k.syms["FXCOLLIDE"].set_value(2)  # the options are visible only with the module
 conf = open("include/fxc_config.h").read()
 cmake = open("zephyr/CMakeLists.txt").read()
 # options a user sets: '#ifndef FXC_X' followed by '#define FXC_X value'
-opts = re.findall(r"#ifndef (FXC_\w+)\n#define \1 (\d+)\n", conf)
+opts = re.findall(r"#ifndef (FXC2?_\w+)\n#define \1 (\d+)\n", conf)
 assert len(opts) >= 6, opts
 for name, default in opts:
-    sym = k.syms.get("FXCOLLIDE_" + name[4:])
+    # FXC_X -> FXCOLLIDE_X; the 2D options FXC2_X -> FXCOLLIDE_2D_X
+    sym = k.syms.get("FXCOLLIDE_2D_" + name[5:] if name.startswith("FXC2_") else "FXCOLLIDE_" + name[4:])
     assert sym is not None and sym.nodes, "no Kconfig symbol for " + name
     assert sym.str_value == default, "%s: Kconfig default %s, fxc_config.h %s" % (name, sym.str_value, default)
     assert "%s=${CONFIG_%s}" % (name, sym.name) in cmake, name + " not passed on by zephyr/CMakeLists.txt"

@@ -1,0 +1,146 @@
+/* EPA in 2D: the nearest edge of A - B to an origin inside it.
+ *
+ *  1. Start from GJK's simplex around the origin as a counter-clockwise
+ *     polygon of support points (a segment through the origin grows to a
+ *     quadrilateral; a flat side proves the origin on the boundary).
+ *  2. Among the edges the origin projects into (two edge-side sign tests),
+ *     take the nearest to the origin.
+ *  3. Take the support point along its outward normal (an exact integer
+ *     vector). None beyond the edge (an exact sign): the edge lies on the
+ *     boundary of A - B, and it is the answer.
+ *  4. Otherwise insert the point between the edge's ends and go on.
+ * Every polygon point is a support point, so the points stay in boundary
+ * order and the polygon stays convex. The only rounded value is each
+ * edge's distance (its height over its length), used to rank the edges;
+ * no barycentric division anywhere. */
+#include "geom2d.h"
+
+typedef struct {
+    fxc2_mpoint p;
+    fix16_t dist; /* distance of the edge from this point to the next,
+                   * FXC_FIX16_MAX when the origin does not project into it */
+} epa_slot;
+
+typedef struct {
+    epa_slot s[FXC2_EPA_MAX_POINTS];
+    int n;
+} epa_polygon;
+
+/* Ranks the edge from slot i to the next: its outward normal is the edge
+ * turned clockwise, and the origin projects into it when the edge runs
+ * from behind the origin to beyond it (two dot products' signs). */
+static void rank_edge(epa_polygon *poly, int i)
+{
+    fxc2_vec p = poly->s[i].p.w, q = poly->s[(i + 1) % poly->n].p.w;
+    fxc2_vec e = fxc2_sub(q, p);
+    int64_t h = fxc2_dot(p, fxc2_out_normal(e));
+    if ((e.x == 0 && e.y == 0) || fxc2_dot(p, e) > 0 || fxc2_dot(q, e) < 0 || h < 0) {
+        poly->s[i].dist = FXC_FIX16_MAX;
+    } else {
+        poly->s[i].dist = fxc2_over_length(h, e);
+    }
+}
+
+static int nearest_edge(const epa_polygon *poly)
+{
+    int best = 0, i;
+    for (i = 1; i < poly->n; i++) {
+        if (poly->s[i].dist < poly->s[best].dist) best = i;
+    }
+    return best;
+}
+
+static void insert_after(epa_polygon *poly, int i, fxc2_mpoint w)
+{
+    int j;
+    for (j = poly->n; j > i + 1; j--) poly->s[j] = poly->s[j - 1];
+    poly->s[i + 1].p = w;
+    poly->n++;
+    rank_edge(poly, i);
+    rank_edge(poly, i + 1);
+}
+
+/* The answer: the edge a -> b of A - B, its outward normal and height. */
+static void set_edge(fxc2_epa *e, fxc2_mpoint a, fxc2_mpoint b, fxc2_vec n, int64_t h)
+{
+    e->p[0] = a;
+    e->p[1] = b;
+    e->n = n;
+    e->h = h;
+}
+
+/* Along n, with the origin on the line through the simplex: does A - B
+ * reach beyond it? If not, the origin is on the boundary, n its normal. */
+static int flat_side(const fxc2_pair *p, fxc2_vec n, fxc2_mpoint *w)
+{
+    *w = fxc2_support(p, n);
+    return fxc2_dot(w->w, n) <= 0;
+}
+
+/* GJK's simplex around the origin to a start polygon. Returns 1 when the
+ * origin already proved on the boundary (e is then the answer). */
+static int start_polygon(const fxc2_pair *p, const fxc2_gjk *g, epa_polygon *poly, fxc2_epa *e)
+{
+    fxc2_mpoint a = g->s[0], b = g->s[1], left, right;
+    fxc2_vec d;
+    if (g->k == 3) {
+        int ccw = fxc2_cross(fxc2_sub(g->s[1].w, g->s[0].w), fxc2_sub(g->s[2].w, g->s[0].w)) > 0;
+        poly->s[0].p = g->s[0];
+        poly->s[1].p = g->s[ccw ? 1 : 2];
+        poly->s[2].p = g->s[ccw ? 2 : 1];
+        poly->n = 3;
+        return 0;
+    }
+    if (g->k == 1) {
+        /* The origin is the support point a: any direction it was
+         * farthest along is a boundary normal; find a second point. */
+        if (flat_side(p, fxc2_v(FXC_ONE, 0), &b)) {
+            set_edge(e, a, a, fxc2_v(FXC_ONE, 0), 0);
+            return 1;
+        }
+    }
+    /* The origin on the segment a -> b: look to both sides of it. */
+    d = fxc2_sub(b.w, a.w);
+    if (flat_side(p, fxc2_v(-d.y, d.x), &left)) {
+        set_edge(e, b, a, fxc2_v(-d.y, d.x), 0);
+        return 1;
+    }
+    if (flat_side(p, fxc2_v(d.y, -d.x), &right)) {
+        set_edge(e, a, b, fxc2_v(d.y, -d.x), 0);
+        return 1;
+    }
+    poly->s[0].p = a;
+    poly->s[1].p = right;
+    poly->s[2].p = b;
+    poly->s[3].p = left;
+    poly->n = 4;
+    return 0;
+}
+
+void fxc2_epa_run(const fxc2_pair *p, const fxc2_gjk *g, fxc2_epa *e)
+{
+    epa_polygon poly;
+    int i;
+    e->iterations = 0;
+    e->status = FXC_OK;
+    if (start_polygon(p, g, &poly, e)) return;
+    for (i = 0; i < poly.n; i++) rank_edge(&poly, i);
+    for (;;) {
+        int k = nearest_edge(&poly);
+        fxc2_mpoint a = poly.s[k].p, b = poly.s[(k + 1) % poly.n].p, w;
+        fxc2_vec n = fxc2_out_normal(fxc2_sub(b.w, a.w));
+        int64_t h = fxc2_dot(a.w, n), hw;
+        FXC_ASSERT(poly.s[k].dist != FXC_FIX16_MAX); /* an edge always holds the projection */
+        w = fxc2_support(p, n);
+        hw = fxc2_dot(w.w, n);
+        e->iterations++;
+        set_edge(e, a, b, n, h);
+        if (hw <= h) return; /* nothing beyond: an edge of A - B */
+        if (poly.n == FXC2_EPA_MAX_POINTS) {
+            e->h = hw; /* the depth along n is at most the support's height */
+            e->status = FXC_ERR_CAPACITY;
+            return;
+        }
+        insert_after(&poly, k, w);
+    }
+}

@@ -1,0 +1,145 @@
+/* 2D internals (internal header): a pair of cores in world space, the exact
+ * kernels of the 2D queries, GJK and EPA.
+ *
+ * Pipeline: shape2d.c takes both cores to world space relative to the
+ * pair's centre (fxc2_pair_init) -> gjk2d.c finds the closest feature of
+ * the Minkowski difference A - B, or proves the origin inside it ->
+ * epa2d.c grows that into the nearest edge of A - B -> query2d.c,
+ * manifold2d.c and cast2d.c make the answers.
+ *
+ * Bit budget, once for every 2D kernel: a core vertex is within
+ * FXC_RAW_LIMIT < 2^28 raw of the pair's centre, so a Minkowski point
+ * w = a - b is below 2^29 per coordinate and an edge or a search
+ * direction (a difference of two of them, or a perpendicular of one) below
+ * 2^30. A dot or cross product of a point and a direction is then a sum of
+ * two products below 2^59 each: below 2^60, exact in int64. The squared
+ * length of a direction is below 2^61. */
+#ifndef FXC_GEOM2D_H
+#define FXC_GEOM2D_H
+
+#include <stdint.h>
+#include "fxcollide2d.h"
+#include "exact.h"
+
+#define FXC2_MAX_CORE FXC2_POLYGON_MAX_VERTICES
+
+/* A core in world space, relative to the pair's centre, counter-clockwise. */
+typedef struct {
+    fxc2_vec v[FXC2_MAX_CORE];
+    int n;          /* 1 (point), 2 (segment), 4 (box) or the polygon's count */
+    fix16_t margin;
+} fxc2_core;
+
+typedef struct {
+    fxc2_core a, b;
+    fxc2_vec centre; /* world position of the pair's centre, raw */
+} fxc2_pair;
+
+/* A point of the Minkowski difference, with the core vertices that make it. */
+typedef struct {
+    fxc2_vec w;      /* a.v[ia] - b.v[ib] */
+    uint8_t ia, ib;
+} fxc2_mpoint;
+
+/* Exact products of the budget above: |a|, |b| < 2^30 per coordinate. */
+static inline int64_t fxc2_dot(fxc2_vec a, fxc2_vec b)
+{
+    return fxc_smull(a.x, b.x) + fxc_smull(a.y, b.y);
+}
+
+static inline int64_t fxc2_cross(fxc2_vec a, fxc2_vec b)
+{
+    return fxc_smull(a.x, b.y) - fxc_smull(a.y, b.x);
+}
+
+static inline fxc2_vec fxc2_sub(fxc2_vec a, fxc2_vec b)
+{
+    return fxc2_v(a.x - b.x, a.y - b.y);
+}
+
+static inline fxc2_vec fxc2_add(fxc2_vec a, fxc2_vec b)
+{
+    return fxc2_v(a.x + b.x, a.y + b.y);
+}
+
+/* The outward normal of an edge a -> b of a counter-clockwise polygon:
+ * the edge turned clockwise, exact. */
+static inline fxc2_vec fxc2_out_normal(fxc2_vec edge)
+{
+    return fxc2_v(edge.y, -edge.x);
+}
+
+/* Validates both shapes and transforms and takes the cores to world space
+ * (each vertex rounded once, <= 0.5 LSB per coordinate). Returns FXC_OK or
+ * the error of the first bad argument. */
+int fxc2_pair_init(fxc2_pair *p, const fxc2_shape *a, const fxc2_transform *ta,
+                   const fxc2_shape *b, const fxc2_transform *tb);
+
+/* Moves core B by d (raw, exact); the caller keeps it within range. */
+void fxc2_pair_move_b(fxc2_pair *p, fxc2_vec d);
+
+/* The vertex of a core farthest along d (|d| < 2^30), the first on a tie. */
+int fxc2_support_index(const fxc2_core *c, fxc2_vec d);
+
+/* The point of A - B farthest along d. */
+fxc2_mpoint fxc2_support(const fxc2_pair *p, fxc2_vec d);
+
+/* ---- GJK ----------------------------------------------------------------- */
+/* Exact GJK gains ground at every iteration and polygon pairs end in a
+ * handful; the cap is the 3D one. */
+#define FXC2_GJK_MAX_ITERATIONS FXC_GJK_MAX_ITERATIONS
+
+typedef struct {
+    fxc2_mpoint s[3];
+    int k;           /* 1 or 2: the closest feature; 3: a triangle around the origin */
+    int enclosed;    /* 1: the origin lies in the simplex (on its boundary included) */
+    fxc2_vec d;      /* the feature's direction to the origin, exact (zero when enclosed) */
+    int iterations;
+    int capped;      /* 1: stopped at FXC2_GJK_MAX_ITERATIONS (the feature is still an upper bound) */
+} fxc2_gjk;
+
+/* GJK on the cores. With bound >= 0 it stops as soon as the core distance
+ * is proven beyond `bound` raw (returns 1: a separation proof along g->d);
+ * otherwise it runs to the closest feature (exact: no support point lies
+ * beyond it along d) or to a simplex around the origin, and returns 0. */
+int fxc2_gjk_run(const fxc2_pair *p, fxc2_gjk *g, int32_t bound);
+
+/* Exact: is the core distance of GJK's final feature at most `bound` raw
+ * (bound >= 0; an enclosed origin is at distance 0)? */
+int fxc2_gjk_within(const fxc2_gjk *g, int32_t bound);
+
+/* ---- EPA ------------------------------------------------------------------ */
+#define FXC2_EPA_MAX_POINTS (2 * FXC2_MAX_CORE + 8)
+
+typedef struct {
+    fxc2_mpoint p[2];   /* the nearest edge of A - B found, counter-clockwise */
+    fxc2_vec n;         /* its outward normal, exact */
+    int64_t h;          /* the origin's height below it: n . p[0] >= 0 */
+    int iterations;
+    int status;         /* FXC_OK, or FXC_ERR_CAPACITY with the nearest edge so far
+                         * and h raised to the support's height along n (an upper bound) */
+} fxc2_epa;
+
+/* Grows GJK's enclosing simplex (g->enclosed) into the nearest edge of A - B. */
+void fxc2_epa_run(const fxc2_pair *p, const fxc2_gjk *g, fxc2_epa *e);
+
+/* ---- Shared result helpers (query2d.c) ------------------------------------ */
+/* Unit vector along an exact direction d (nonzero), Q16.16. */
+fxc2_vec fxc2_unit(fxc2_vec d);
+
+/* round(num / |d|) for 0 <= num < 2^62: a height over an exact direction,
+ * in raw units; relative error below 2^-27. */
+fix16_t fxc2_over_length(int64_t num, fxc2_vec d);
+
+/* The points of A and B that make the point of the Minkowski edge
+ * s0 -> s1 nearest to the origin (the projection, clamped to the edge). */
+void fxc2_edge_witness(const fxc2_pair *p, const fxc2_mpoint *s0, const fxc2_mpoint *s1,
+                       fxc2_vec *pa, fxc2_vec *pb);
+
+/* A point of the pair's frame back to world coordinates. */
+static inline fxc2_vec fxc2_to_world(const fxc2_pair *p, fxc2_vec v)
+{
+    return fxc2_add(v, p->centre);
+}
+
+#endif /* FXC_GEOM2D_H */

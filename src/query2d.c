@@ -1,0 +1,227 @@
+/* The 2D queries: intersect, distance and collide, on GJK (gjk2d.c) and EPA
+ * (epa2d.c), and the helpers that turn their exact features into rounded
+ * answers (unit normals, distances, witness points). */
+#include <stddef.h>
+#include "geom2d.h"
+#include "fxc_bits.h"
+#include "wide.h"
+
+fxc2_vec fxc2_unit(fxc2_vec d)
+{
+    /* Scaled so the larger magnitude has 30 bits (exact: d < 2^30), its
+     * square length below 2^61; 1/|d| from fxc_rsqrt (relative 2^-28, no
+     * division): each component within 0.5 + 2^-12 LSB. */
+    int sh = 30 - fxc_bitlen32(fxc_abs_u32(d.x) | fxc_abs_u32(d.y));
+    fxc2_vec f = fxc2_v(d.x * (1 << sh), d.y * (1 << sh));
+    uint32_t t;
+    int e;
+    fxc_rsqrt((uint64_t)fxc2_dot(f, f), &t, &e);
+    return fxc2_v((fix16_t)fxc_mul_rsqrt((int64_t)f.x * 65536, t, e),
+                  (fix16_t)fxc_mul_rsqrt((int64_t)f.y * 65536, t, e));
+}
+
+fix16_t fxc2_over_length(int64_t num, fxc2_vec d)
+{
+    return (fix16_t)fxc_div_sqrt(num, (uint64_t)fxc2_dot(d, d));
+}
+
+/* a + t * (b - a) for t = num / den in [0, 1], rounded: t to 31 bits
+ * (den cut to 31 bits first: relative 2^-30), b - a < 2^30. */
+static fxc2_vec lerp(fxc2_vec a, fxc2_vec b, uint64_t num, uint64_t den)
+{
+    int sh = fxc_bitlen64(den) - 31;
+    uint32_t t, mx, my;
+    int32_t dx = b.x - a.x, dy = b.y - a.y;
+    if (sh > 0) {
+        num >>= sh;
+        den >>= sh;
+    }
+    t = (uint32_t)((num << 31) / den); /* <= 2^31 */
+    mx = (uint32_t)((fxc_umull(t, fxc_abs_u32(dx)) + (UINT64_C(1) << 30)) >> 31);
+    my = (uint32_t)((fxc_umull(t, fxc_abs_u32(dy)) + (UINT64_C(1) << 30)) >> 31);
+    return fxc2_v(a.x + (dx < 0 ? -(int32_t)mx : (int32_t)mx), a.y + (dy < 0 ? -(int32_t)my : (int32_t)my));
+}
+
+void fxc2_edge_witness(const fxc2_pair *p, const fxc2_mpoint *s0, const fxc2_mpoint *s1,
+                       fxc2_vec *pa, fxc2_vec *pb)
+{
+    fxc2_vec e = fxc2_sub(s1->w, s0->w);
+    int64_t den = fxc2_dot(e, e), num = -fxc2_dot(s0->w, e);
+    if (num < 0) num = 0;
+    if (num > den) num = den;
+    if (den == 0) {
+        *pa = p->a.v[s0->ia];
+        *pb = p->b.v[s0->ib];
+        return;
+    }
+    *pa = lerp(p->a.v[s0->ia], p->a.v[s1->ia], (uint64_t)num, (uint64_t)den);
+    *pb = lerp(p->b.v[s0->ib], p->b.v[s1->ib], (uint64_t)num, (uint64_t)den);
+}
+
+/* ---- The core answer, shared by the queries ------------------------------ */
+
+/* What GJK (and EPA, when asked) found about the cores. */
+typedef struct {
+    fxc2_pair pair;
+    fxc2_gjk gjk;
+    fxc2_epa epa;
+    int32_t margins;    /* rA + rB, raw */
+    fix16_t core_gap;   /* cores apart: their distance; cores overlapping: minus EPA's depth */
+    fxc2_vec dir;       /* exact direction A to B: GJK's d, or EPA's normal; zero if none */
+    fxc2_vec pa, pb;    /* core points (pair frame) */
+    int epa_ran;
+} core_answer;
+
+/* The nearest core points and gap of cores GJK found apart. */
+static void apart_answer(core_answer *c)
+{
+    const fxc2_gjk *g = &c->gjk;
+    fxc2_vec p = g->s[0].w;
+    c->dir = g->d;
+    if (g->k == 1) {
+        uint64_t pp = (uint64_t)fxc2_dot(p, p);
+        uint32_t r = fxc_isqrt64(pp);
+        if (pp - fxc_umull(r, r) > r) r++; /* to nearest */
+        c->core_gap = (fix16_t)r;
+        c->pa = c->pair.a.v[g->s[0].ia];
+        c->pb = c->pair.b.v[g->s[0].ib];
+    } else {
+        int64_t h = fxc2_cross(p, fxc2_sub(g->s[1].w, p));
+        c->core_gap = fxc2_over_length(h < 0 ? -h : h, fxc2_sub(g->s[1].w, p));
+        fxc2_edge_witness(&c->pair, &g->s[0], &g->s[1], &c->pa, &c->pb);
+    }
+}
+
+static void epa_answer(core_answer *c)
+{
+    fxc2_epa *e = &c->epa;
+    fxc2_epa_run(&c->pair, &c->gjk, e);
+    c->epa_ran = 1;
+    c->dir = e->n;
+    c->core_gap = -fxc2_over_length(e->h, e->n);
+    fxc2_edge_witness(&c->pair, &e->p[0], &e->p[1], &c->pa, &c->pb);
+}
+
+/* Sets up the pair and runs GJK to its end. */
+static int solve_cores(core_answer *c, const fxc2_shape *a, const fxc2_transform *ta,
+                       const fxc2_shape *b, const fxc2_transform *tb)
+{
+    int st = fxc2_pair_init(&c->pair, a, ta, b, tb);
+    if (st != FXC_OK) return st;
+    c->margins = c->pair.a.margin + c->pair.b.margin;
+    c->dir = fxc2_v(0, 0);
+    c->core_gap = 0;
+    c->epa.iterations = 0;
+    c->epa.status = FXC_OK;
+    c->epa_ran = 0;
+    c->pa = c->pair.a.v[0];
+    c->pb = c->pair.b.v[0];
+    fxc2_gjk_run(&c->pair, &c->gjk, -1);
+    if (!c->gjk.enclosed) apart_answer(c);
+    return FXC_OK;
+}
+
+/* The status of the surfaces (margins included), exact. Cores apart: the
+ * gap is the core distance less the margins, compared with the touching
+ * band by fxc2_gjk_within. Cores overlapping (EPA has run): touching only
+ * when EPA's depth plus the margins is within the band. */
+static int surface_status(const core_answer *c)
+{
+    int32_t m = c->margins;
+    if (!c->gjk.enclosed) {
+        if (!fxc2_gjk_within(&c->gjk, m + FXC_TOUCH_TOL)) return FXC_SEPARATED;
+        return fxc2_gjk_within(&c->gjk, m - FXC_TOUCH_TOL) ? FXC_PENETRATING : FXC_TOUCHING;
+    }
+    if (m <= FXC_TOUCH_TOL && fxc_height_within(c->epa.h, fxc2_dot(c->epa.n, c->epa.n), FXC_TOUCH_TOL - m)) {
+        return FXC_TOUCHING;
+    }
+    return FXC_PENETRATING;
+}
+
+/* v + r * n, rounded (r < 2^29 raw, n a Q16.16 unit vector). */
+static fxc2_vec offset(fxc2_vec v, fix16_t r, fxc2_vec n)
+{
+    return fxc2_v(v.x + fxc_round32(fxc_smull(r, n.x)), v.y + fxc_round32(fxc_smull(r, n.y)));
+}
+
+/* ---- Public queries -------------------------------------------------------- */
+
+int fxc2_intersect(const fxc2_shape *a, const fxc2_transform *ta,
+                   const fxc2_shape *b, const fxc2_transform *tb)
+{
+    fxc2_pair p;
+    fxc2_gjk g;
+    int32_t bound;
+    int st = fxc2_pair_init(&p, a, ta, b, tb);
+    if (st != FXC_OK) return st;
+    bound = p.a.margin + p.b.margin + FXC_TOUCH_TOL;
+    if (fxc2_gjk_run(&p, &g, bound)) return FXC_SEPARATED;
+    if (g.capped) return FXC_ERR_NO_CONVERGENCE;
+    return fxc2_gjk_within(&g, bound) ? FXC_OVERLAPPING : FXC_SEPARATED;
+}
+
+int fxc2_distance(const fxc2_shape *a, const fxc2_transform *ta,
+                  const fxc2_shape *b, const fxc2_transform *tb, fxc2_distance_result *out)
+{
+    core_answer c;
+    fxc2_distance_result r = { 0, { 0, 0 }, { 0, 0 }, { 0, 0 }, 0 };
+    int st;
+    if (out == NULL) return FXC_ERR_NULL;
+    st = solve_cores(&c, a, ta, b, tb);
+    if (st == FXC_OK) {
+        /* Overlapping cores within the band need EPA to tell touching
+         * from overlapping; deeper margins alone already overlap. */
+        if (c.gjk.enclosed && c.margins <= FXC_TOUCH_TOL) epa_answer(&c);
+        st = c.gjk.enclosed && c.margins > FXC_TOUCH_TOL ? FXC_PENETRATING : surface_status(&c);
+        r.iterations = c.gjk.iterations;
+        if (st == FXC_PENETRATING) st = FXC_OVERLAPPING;
+        if (c.gjk.enclosed) {
+            /* The cores touch or overlap: EPA's points when it ran, else
+             * the vertices of GJK's first point; no normal. */
+            if (!c.epa_ran) {
+                c.pa = c.pair.a.v[c.gjk.s[0].ia];
+                c.pb = c.pair.b.v[c.gjk.s[0].ib];
+            }
+            r.point_a = fxc2_to_world(&c.pair, c.pa);
+            r.point_b = fxc2_to_world(&c.pair, c.pb);
+        } else {
+            fxc2_vec n = fxc2_unit(c.dir);
+            r.normal = n;
+            r.point_a = fxc2_to_world(&c.pair, offset(c.pa, c.pair.a.margin, n));
+            r.point_b = fxc2_to_world(&c.pair, offset(c.pb, -c.pair.b.margin, n));
+            if (st != FXC_OVERLAPPING && c.core_gap > c.margins) r.distance = c.core_gap - c.margins;
+        }
+        if (c.gjk.capped) st = FXC_ERR_NO_CONVERGENCE;
+    }
+    *out = r;
+    return st;
+}
+
+int fxc2_collide(const fxc2_shape *a, const fxc2_transform *ta,
+                 const fxc2_shape *b, const fxc2_transform *tb, fxc2_contact *out)
+{
+    core_answer c;
+    fxc2_contact r = { 0, 0, { 0, 0 }, { 0, 0 }, { 0, 0 }, 0, 0 };
+    int st;
+    if (out == NULL) return FXC_ERR_NULL;
+    st = solve_cores(&c, a, ta, b, tb);
+    if (st == FXC_OK) {
+        fxc2_vec n;
+        int32_t gap;
+        if (c.gjk.enclosed) epa_answer(&c);
+        st = surface_status(&c);
+        n = c.dir.x == 0 && c.dir.y == 0 ? c.dir : fxc2_unit(c.dir);
+        gap = c.core_gap - c.margins;
+        r.normal = n;
+        r.point_a = fxc2_to_world(&c.pair, offset(c.pa, c.pair.a.margin, n));
+        r.point_b = fxc2_to_world(&c.pair, offset(c.pb, -c.pair.b.margin, n));
+        if (gap > 0 && st != FXC_PENETRATING) r.distance = gap;
+        if (gap < 0 && st != FXC_SEPARATED) r.depth = -gap;
+        r.gjk_iterations = c.gjk.iterations;
+        r.epa_iterations = c.epa.iterations;
+        if (c.epa.status != FXC_OK) st = c.epa.status;
+        if (c.gjk.capped) st = FXC_ERR_NO_CONVERGENCE;
+    }
+    *out = r;
+    return st;
+}

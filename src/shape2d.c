@@ -1,0 +1,287 @@
+/* 2D shapes and transforms: the constructors and the rules they check (the
+ * same rules again at every query), and the pair set-up that takes both
+ * cores to world space, relative to the pair's centre, once per query. */
+#include <stddef.h>
+#include "geom2d.h"
+#include "fxc_bits.h"
+
+/* (c, s) is a unit vector within 2^-8: |c^2 + s^2 - 1| <= 2^-8 in Q32.32.
+ * Any int32 c, s: each square < 2^62, their sum < 2^63. */
+static int rotation_ok(fix16_t c, fix16_t s)
+{
+    int64_t err = fxc_smull(c, c) + fxc_smull(s, s) - (INT64_C(1) << 32);
+    return err >= -(INT64_C(1) << 24) && err <= (INT64_C(1) << 24);
+}
+
+int fxc2_transform_set(fxc2_transform *t, fxc2_vec pos, fix16_t c, fix16_t s)
+{
+    if (t == NULL) return FXC_ERR_NULL;
+    t->pos = pos;
+    t->c = c;
+    t->s = s;
+    return rotation_ok(c, s) ? FXC_OK : FXC_ERR_BAD_TRANSFORM;
+}
+
+int fxc2_transform_angle(fxc2_transform *t, fxc2_vec pos, fix16_t angle)
+{
+    fix16_t s, c;
+    if (t == NULL) return FXC_ERR_NULL;
+    fxc_sincos(angle, &s, &c);
+    return fxc2_transform_set(t, pos, c, s);
+}
+
+/* A size: negative, zero where it must be positive, beyond the range. */
+static int check_size(fix16_t v, int zero_ok)
+{
+    if (v < 0) return FXC_ERR_NEGATIVE_SIZE;
+    if (v == 0 && !zero_ok) return FXC_ERR_ZERO_SIZE;
+    if (v > FXC_RAW_LIMIT) return FXC_ERR_RANGE;
+    return FXC_OK;
+}
+
+static int point_in_range(fxc2_vec v)
+{
+    return fxc_abs_u32(v.x) <= (uint32_t)FXC_RAW_LIMIT && fxc_abs_u32(v.y) <= (uint32_t)FXC_RAW_LIMIT;
+}
+
+/* Does direction e come before f, counting angles counter-clockwise from
+ * +x in [0, 2pi)? Exact: the half plane first, then the cross product. */
+static int angle_before(fxc2_vec e, fxc2_vec f)
+{
+    int ue = e.y > 0 || (e.y == 0 && e.x > 0);
+    int uf = f.y > 0 || (f.y == 0 && f.x > 0);
+    if (ue != uf) return ue;
+    return fxc2_cross(e, f) > 0;
+}
+
+/* All points on one line (or one point)? */
+static int polygon_flat(const fxc2_vec *v, int n)
+{
+    fxc2_vec d = fxc2_v(0, 0);
+    int i;
+    for (i = 1; i < n; i++) {
+        fxc2_vec r = fxc2_sub(v[i], v[0]);
+        if (d.x == 0 && d.y == 0) {
+            d = r;
+        } else if (fxc2_cross(d, r) != 0) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Convex and counter-clockwise, winding once: along the nonzero edges every
+ * turn is left or straight (never back), and the edges' angles wrap past
+ * +x exactly once. Local coordinates < 2^28: edges < 2^29, products exact. */
+static int polygon_convex(const fxc2_vec *v, int n)
+{
+    fxc2_vec e[FXC2_MAX_CORE];
+    int m = 0, wraps = 0, i;
+    if (polygon_flat(v, n)) return 1;
+    for (i = 0; i < n; i++) {
+        fxc2_vec d = fxc2_sub(v[(i + 1) % n], v[i]);
+        if (d.x != 0 || d.y != 0) e[m++] = d;
+    }
+    for (i = 0; i < m; i++) {
+        fxc2_vec f = e[(i + 1) % m];
+        int64_t turn = fxc2_cross(e[i], f);
+        if (turn < 0 || (turn == 0 && fxc2_dot(e[i], f) < 0)) return 0;
+        if (angle_before(f, e[i])) wraps++;
+    }
+    return wraps == 1;
+}
+
+static int polygon_rules(const fxc2_vec *v, int count)
+{
+    int i;
+    if (v == NULL) return FXC_ERR_NULL;
+    if (count <= 0) return FXC_ERR_EMPTY_HULL;
+    if (count > FXC2_POLYGON_MAX_VERTICES) return FXC_ERR_TOO_MANY_VERTICES;
+    for (i = 0; i < count; i++) {
+        if (!point_in_range(v[i])) return FXC_ERR_RANGE;
+    }
+    return FXC_OK;
+}
+
+/* The rules every query checks again: anything a constructor refuses is a
+ * bad shape (the polygon's convexity is the constructor's alone). */
+static int shape_ok(const fxc2_shape *s)
+{
+    if (check_size(s->margin, 1) != FXC_OK) return 0;
+    switch (s->type) {
+    case FXC2_SHAPE_POINT: return 1;
+    case FXC2_SHAPE_SEGMENT: return point_in_range(s->u.segment.a) && point_in_range(s->u.segment.b);
+    case FXC2_SHAPE_BOX: return check_size(s->u.box.half.x, 0) == FXC_OK && check_size(s->u.box.half.y, 0) == FXC_OK;
+    case FXC2_SHAPE_POLYGON: return polygon_rules(s->u.polygon.vertices, s->u.polygon.count) == FXC_OK;
+    default: return 0;
+    }
+}
+
+static void init_shape(fxc2_shape *s, fxc2_shape_type type, fix16_t margin)
+{
+    s->type = type;
+    s->margin = margin;
+    s->u.segment.a = fxc2_v(0, 0);
+    s->u.segment.b = fxc2_v(0, 0);
+}
+
+int fxc2_shape_point(fxc2_shape *s, fix16_t margin)
+{
+    int st = check_size(margin, 1);
+    if (s == NULL) return FXC_ERR_NULL;
+    init_shape(s, FXC2_SHAPE_POINT, margin);
+    return st;
+}
+
+int fxc2_shape_circle(fxc2_shape *s, fix16_t radius)
+{
+    int st = check_size(radius, 0);
+    if (s == NULL) return FXC_ERR_NULL;
+    init_shape(s, FXC2_SHAPE_POINT, radius);
+    return st;
+}
+
+int fxc2_shape_segment(fxc2_shape *s, fxc2_vec a, fxc2_vec b, fix16_t margin)
+{
+    int st = check_size(margin, 1);
+    if (s == NULL) return FXC_ERR_NULL;
+    init_shape(s, FXC2_SHAPE_SEGMENT, margin);
+    s->u.segment.a = a;
+    s->u.segment.b = b;
+    if (st == FXC_OK && !(point_in_range(a) && point_in_range(b))) st = FXC_ERR_RANGE;
+    return st;
+}
+
+int fxc2_shape_capsule(fxc2_shape *s, fix16_t half_length, fix16_t radius)
+{
+    int st = check_size(half_length, 0);
+    int st_r = check_size(radius, 0);
+    if (s == NULL) return FXC_ERR_NULL;
+    init_shape(s, FXC2_SHAPE_SEGMENT, radius);
+    s->u.segment.a = fxc2_v(-half_length, 0);
+    s->u.segment.b = fxc2_v(half_length, 0);
+    return st != FXC_OK ? st : st_r;
+}
+
+int fxc2_shape_box(fxc2_shape *s, fxc2_vec half_extents, fix16_t margin)
+{
+    int st = check_size(half_extents.x, 0);
+    if (s == NULL) return FXC_ERR_NULL;
+    init_shape(s, FXC2_SHAPE_BOX, margin);
+    s->u.box.half = half_extents;
+    if (st == FXC_OK) st = check_size(half_extents.y, 0);
+    if (st == FXC_OK) st = check_size(margin, 1);
+    return st;
+}
+
+int fxc2_shape_polygon(fxc2_shape *s, const fxc2_vec *vertices, int count, fix16_t margin)
+{
+    int st;
+    if (s == NULL) return FXC_ERR_NULL;
+    init_shape(s, FXC2_SHAPE_POLYGON, margin);
+    s->u.polygon.vertices = vertices;
+    s->u.polygon.count = count;
+    st = polygon_rules(vertices, count);
+    if (st == FXC_OK) st = check_size(margin, 1);
+    if (st == FXC_OK && !polygon_convex(vertices, count)) st = FXC_ERR_BAD_SHAPE;
+    return st;
+}
+
+/* The core's local vertices, counter-clockwise (a box from its (-x, -y)
+ * corner, as the feature ids number them). */
+static int local_vertices(const fxc2_shape *s, fxc2_vec *v)
+{
+    int i;
+    switch (s->type) {
+    case FXC2_SHAPE_POINT:
+        v[0] = fxc2_v(0, 0);
+        return 1;
+    case FXC2_SHAPE_SEGMENT:
+        v[0] = s->u.segment.a;
+        v[1] = s->u.segment.b;
+        return 2;
+    case FXC2_SHAPE_BOX:
+        v[0] = fxc2_v(-s->u.box.half.x, -s->u.box.half.y);
+        v[1] = fxc2_v(s->u.box.half.x, -s->u.box.half.y);
+        v[2] = s->u.box.half;
+        v[3] = fxc2_v(-s->u.box.half.x, s->u.box.half.y);
+        return 4;
+    default:
+        for (i = 0; i < s->u.polygon.count; i++) v[i] = s->u.polygon.vertices[i];
+        return s->u.polygon.count;
+    }
+}
+
+/* One coordinate of a world vertex relative to the centre, range-checked:
+ * rot < 2^17 and local < 2^28 raw, so the rotated value (rounded once) is
+ * below 2^29; offset (pos - centre) is below 2^31. Returns 0 beyond range. */
+static int place(int64_t rotated, int64_t offset, int64_t centre, fix16_t margin, fix16_t *out)
+{
+    int64_t rel = rotated + offset;
+    int64_t mag = rel < 0 ? -rel : rel;
+    int64_t world = rel + centre;
+    int64_t wmag = world < 0 ? -world : world;
+    if (mag + margin > FXC_RAW_LIMIT || wmag + margin > FXC_WORLD_LIMIT) return 0;
+    *out = (fix16_t)rel;
+    return 1;
+}
+
+static int make_core(fxc2_core *core, const fxc2_shape *s, const fxc2_transform *t, fxc2_vec centre)
+{
+    int64_t ox = (int64_t)t->pos.x - centre.x, oy = (int64_t)t->pos.y - centre.y;
+    int i, ok = 1;
+    core->n = local_vertices(s, core->v);
+    core->margin = s->margin;
+    for (i = 0; i < core->n; i++) {
+        fxc2_vec l = core->v[i];
+        ok &= place(fxc_round32(fxc_smull(t->c, l.x) - fxc_smull(t->s, l.y)), ox, centre.x, s->margin, &core->v[i].x);
+        ok &= place(fxc_round32(fxc_smull(t->s, l.x) + fxc_smull(t->c, l.y)), oy, centre.y, s->margin, &core->v[i].y);
+    }
+    return ok ? FXC_OK : FXC_ERR_RANGE;
+}
+
+int fxc2_pair_init(fxc2_pair *p, const fxc2_shape *a, const fxc2_transform *ta,
+                   const fxc2_shape *b, const fxc2_transform *tb)
+{
+    int st;
+    if (a == NULL || ta == NULL || b == NULL || tb == NULL) return FXC_ERR_NULL;
+    if (!shape_ok(a) || !shape_ok(b)) return FXC_ERR_BAD_SHAPE;
+    if (!rotation_ok(ta->c, ta->s) || !rotation_ok(tb->c, tb->s)) return FXC_ERR_BAD_TRANSFORM;
+    /* The midpoint, rounded down: exact in int64, within int32. */
+    p->centre = fxc2_v((fix16_t)(((int64_t)ta->pos.x + tb->pos.x) >> 1),
+                       (fix16_t)(((int64_t)ta->pos.y + tb->pos.y) >> 1));
+    st = make_core(&p->a, a, ta, p->centre);
+    if (st == FXC_OK) st = make_core(&p->b, b, tb, p->centre);
+    return st;
+}
+
+void fxc2_pair_move_b(fxc2_pair *p, fxc2_vec d)
+{
+    int i;
+    for (i = 0; i < p->b.n; i++) p->b.v[i] = fxc2_add(p->b.v[i], d);
+}
+
+int fxc2_support_index(const fxc2_core *c, fxc2_vec d)
+{
+    int best = 0, i;
+    int64_t top = fxc2_dot(c->v[0], d);
+    for (i = 1; i < c->n; i++) {
+        int64_t h = fxc2_dot(c->v[i], d);
+        if (h > top) {
+            top = h;
+            best = i;
+        }
+    }
+    return best;
+}
+
+fxc2_mpoint fxc2_support(const fxc2_pair *p, fxc2_vec d)
+{
+    fxc2_mpoint m;
+    int ia = fxc2_support_index(&p->a, d);
+    int ib = fxc2_support_index(&p->b, fxc2_v(-d.x, -d.y));
+    m.ia = (uint8_t)ia;
+    m.ib = (uint8_t)ib;
+    m.w = fxc2_sub(p->a.v[ia], p->b.v[ib]);
+    return m;
+}
