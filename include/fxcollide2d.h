@@ -213,6 +213,8 @@ int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
  * within FXC_CAST_TOL is a FXC_HIT or FXC_GRAZING at that fraction, never a
  * miss. At most FXC_CAST_MAX_ITERATIONS steps (FXC_ERR_NO_CONVERGENCE with
  * the last safe fraction). */
+#define FXC_CAST_TOL 16 /* raw LSB: the gap at which a cast reports contact (as in fxcollide.h) */
+
 typedef struct {
     fix16_t fraction; /* 0 .. FXC_ONE along the translation (rounded down) */
     fxc2_vec point;   /* the surface point the ray reaches (FXC_INSIDE: the origin) */

@@ -123,6 +123,29 @@ typedef struct {
 /* Grows GJK's enclosing simplex (g->enclosed) into the nearest edge of A - B. */
 void fxc2_epa_run(const fxc2_pair *p, const fxc2_gjk *g, fxc2_epa *e);
 
+/* ---- The answer about the cores, shared by the queries (query2d.c) -------- */
+typedef struct {
+    fxc2_pair pair;
+    fxc2_gjk gjk;
+    fxc2_epa epa;
+    int32_t margins;    /* rA + rB, raw */
+    fix16_t core_gap;   /* cores apart: their distance; overlapping: minus EPA's depth */
+    fxc2_vec dir;       /* exact direction A to B: GJK's d or EPA's normal; zero if none */
+    fxc2_vec pa, pb;    /* the cores' points (pair frame) */
+    int epa_ran;
+} fxc2_answer;
+
+/* GJK on c->pair (set up by fxc2_pair_init), and EPA when the cores
+ * overlap and with_epa is set. */
+void fxc2_solve(fxc2_answer *c, int with_epa);
+
+/* fxc2_collide's answer and status from a solved pair (runs EPA if it
+ * has not run and the cores overlap). */
+int fxc2_contact_of(fxc2_answer *c, fxc2_contact *out);
+
+/* v + r * n, rounded (r < 2^29 raw, n a Q16.16 unit vector). */
+fxc2_vec fxc2_offset(fxc2_vec v, fix16_t r, fxc2_vec n);
+
 /* ---- Shared result helpers (query2d.c) ------------------------------------ */
 /* Unit vector along an exact direction d (nonzero), Q16.16. */
 fxc2_vec fxc2_unit(fxc2_vec d);
@@ -130,6 +153,11 @@ fxc2_vec fxc2_unit(fxc2_vec d);
 /* round(num / |d|) for 0 <= num < 2^62: a height over an exact direction,
  * in raw units; relative error below 2^-27. */
 fix16_t fxc2_over_length(int64_t num, fxc2_vec d);
+
+/* a + t * (b - a) for t = num / den in [0, 1] (den > 0, num <= den <
+ * 2^62), rounded: t to 31 bits (den cut to 31 bits first: relative
+ * 2^-30), b - a < 2^30. The only division of the 2D code. */
+fxc2_vec fxc2_lerp_ratio(fxc2_vec a, fxc2_vec b, uint64_t num, uint64_t den);
 
 /* The points of A and B that make the point of the Minkowski edge
  * s0 -> s1 nearest to the origin (the projection, clamped to the edge). */

@@ -25,9 +25,7 @@ fix16_t fxc2_over_length(int64_t num, fxc2_vec d)
     return (fix16_t)fxc_div_sqrt(num, (uint64_t)fxc2_dot(d, d));
 }
 
-/* a + t * (b - a) for t = num / den in [0, 1], rounded: t to 31 bits
- * (den cut to 31 bits first: relative 2^-30), b - a < 2^30. */
-static fxc2_vec lerp(fxc2_vec a, fxc2_vec b, uint64_t num, uint64_t den)
+fxc2_vec fxc2_lerp_ratio(fxc2_vec a, fxc2_vec b, uint64_t num, uint64_t den)
 {
     int sh = fxc_bitlen64(den) - 31;
     uint32_t t, mx, my;
@@ -54,26 +52,14 @@ void fxc2_edge_witness(const fxc2_pair *p, const fxc2_mpoint *s0, const fxc2_mpo
         *pb = p->b.v[s0->ib];
         return;
     }
-    *pa = lerp(p->a.v[s0->ia], p->a.v[s1->ia], (uint64_t)num, (uint64_t)den);
-    *pb = lerp(p->b.v[s0->ib], p->b.v[s1->ib], (uint64_t)num, (uint64_t)den);
+    *pa = fxc2_lerp_ratio(p->a.v[s0->ia], p->a.v[s1->ia], (uint64_t)num, (uint64_t)den);
+    *pb = fxc2_lerp_ratio(p->b.v[s0->ib], p->b.v[s1->ib], (uint64_t)num, (uint64_t)den);
 }
 
 /* ---- The core answer, shared by the queries ------------------------------ */
 
-/* What GJK (and EPA, when asked) found about the cores. */
-typedef struct {
-    fxc2_pair pair;
-    fxc2_gjk gjk;
-    fxc2_epa epa;
-    int32_t margins;    /* rA + rB, raw */
-    fix16_t core_gap;   /* cores apart: their distance; cores overlapping: minus EPA's depth */
-    fxc2_vec dir;       /* exact direction A to B: GJK's d, or EPA's normal; zero if none */
-    fxc2_vec pa, pb;    /* core points (pair frame) */
-    int epa_ran;
-} core_answer;
-
 /* The nearest core points and gap of cores GJK found apart. */
-static void apart_answer(core_answer *c)
+static void apart_answer(fxc2_answer *c)
 {
     const fxc2_gjk *g = &c->gjk;
     fxc2_vec p = g->s[0].w;
@@ -92,7 +78,7 @@ static void apart_answer(core_answer *c)
     }
 }
 
-static void epa_answer(core_answer *c)
+static void epa_answer(fxc2_answer *c)
 {
     fxc2_epa *e = &c->epa;
     fxc2_epa_run(&c->pair, &c->gjk, e);
@@ -102,12 +88,8 @@ static void epa_answer(core_answer *c)
     fxc2_edge_witness(&c->pair, &e->p[0], &e->p[1], &c->pa, &c->pb);
 }
 
-/* Sets up the pair and runs GJK to its end. */
-static int solve_cores(core_answer *c, const fxc2_shape *a, const fxc2_transform *ta,
-                       const fxc2_shape *b, const fxc2_transform *tb)
+void fxc2_solve(fxc2_answer *c, int with_epa)
 {
-    int st = fxc2_pair_init(&c->pair, a, ta, b, tb);
-    if (st != FXC_OK) return st;
     c->margins = c->pair.a.margin + c->pair.b.margin;
     c->dir = fxc2_v(0, 0);
     c->core_gap = 0;
@@ -117,15 +99,18 @@ static int solve_cores(core_answer *c, const fxc2_shape *a, const fxc2_transform
     c->pa = c->pair.a.v[0];
     c->pb = c->pair.b.v[0];
     fxc2_gjk_run(&c->pair, &c->gjk, -1);
-    if (!c->gjk.enclosed) apart_answer(c);
-    return FXC_OK;
+    if (!c->gjk.enclosed) {
+        apart_answer(c);
+    } else if (with_epa) {
+        epa_answer(c);
+    }
 }
 
 /* The status of the surfaces (margins included), exact. Cores apart: the
  * gap is the core distance less the margins, compared with the touching
  * band by fxc2_gjk_within. Cores overlapping (EPA has run): touching only
  * when EPA's depth plus the margins is within the band. */
-static int surface_status(const core_answer *c)
+static int surface_status(const fxc2_answer *c)
 {
     int32_t m = c->margins;
     if (!c->gjk.enclosed) {
@@ -138,10 +123,32 @@ static int surface_status(const core_answer *c)
     return FXC_PENETRATING;
 }
 
-/* v + r * n, rounded (r < 2^29 raw, n a Q16.16 unit vector). */
-static fxc2_vec offset(fxc2_vec v, fix16_t r, fxc2_vec n)
+fxc2_vec fxc2_offset(fxc2_vec v, fix16_t r, fxc2_vec n)
 {
     return fxc2_v(v.x + fxc_round32(fxc_smull(r, n.x)), v.y + fxc_round32(fxc_smull(r, n.y)));
+}
+
+int fxc2_contact_of(fxc2_answer *c, fxc2_contact *out)
+{
+    fxc2_contact r = { 0, 0, { 0, 0 }, { 0, 0 }, { 0, 0 }, 0, 0 };
+    int st;
+    int32_t gap;
+    fxc2_vec n;
+    if (c->gjk.enclosed && !c->epa_ran) epa_answer(c);
+    st = surface_status(c);
+    n = c->dir.x == 0 && c->dir.y == 0 ? c->dir : fxc2_unit(c->dir);
+    gap = c->core_gap - c->margins;
+    r.normal = n;
+    r.point_a = fxc2_to_world(&c->pair, fxc2_offset(c->pa, c->pair.a.margin, n));
+    r.point_b = fxc2_to_world(&c->pair, fxc2_offset(c->pb, -c->pair.b.margin, n));
+    if (gap > 0 && st != FXC_PENETRATING) r.distance = gap;
+    if (gap < 0 && st != FXC_SEPARATED) r.depth = -gap;
+    r.gjk_iterations = c->gjk.iterations;
+    r.epa_iterations = c->epa.iterations;
+    if (c->epa.status != FXC_OK) st = c->epa.status;
+    if (c->gjk.capped) st = FXC_ERR_NO_CONVERGENCE;
+    *out = r;
+    return st;
 }
 
 /* ---- Public queries -------------------------------------------------------- */
@@ -163,32 +170,28 @@ int fxc2_intersect(const fxc2_shape *a, const fxc2_transform *ta,
 int fxc2_distance(const fxc2_shape *a, const fxc2_transform *ta,
                   const fxc2_shape *b, const fxc2_transform *tb, fxc2_distance_result *out)
 {
-    core_answer c;
+    fxc2_answer c;
     fxc2_distance_result r = { 0, { 0, 0 }, { 0, 0 }, { 0, 0 }, 0 };
     int st;
     if (out == NULL) return FXC_ERR_NULL;
-    st = solve_cores(&c, a, ta, b, tb);
+    st = fxc2_pair_init(&c.pair, a, ta, b, tb);
     if (st == FXC_OK) {
-        /* Overlapping cores within the band need EPA to tell touching
-         * from overlapping; deeper margins alone already overlap. */
-        if (c.gjk.enclosed && c.margins <= FXC_TOUCH_TOL) epa_answer(&c);
-        st = c.gjk.enclosed && c.margins > FXC_TOUCH_TOL ? FXC_PENETRATING : surface_status(&c);
-        r.iterations = c.gjk.iterations;
+        /* EPA only for overlapping cores within the band, to tell
+         * touching from overlapping; deeper margins already overlap. */
+        fxc2_solve(&c, c.pair.a.margin + c.pair.b.margin <= FXC_TOUCH_TOL);
+        st = c.gjk.enclosed && !c.epa_ran ? FXC_PENETRATING : surface_status(&c);
         if (st == FXC_PENETRATING) st = FXC_OVERLAPPING;
+        r.iterations = c.gjk.iterations;
         if (c.gjk.enclosed) {
             /* The cores touch or overlap: EPA's points when it ran, else
              * the vertices of GJK's first point; no normal. */
-            if (!c.epa_ran) {
-                c.pa = c.pair.a.v[c.gjk.s[0].ia];
-                c.pb = c.pair.b.v[c.gjk.s[0].ib];
-            }
-            r.point_a = fxc2_to_world(&c.pair, c.pa);
-            r.point_b = fxc2_to_world(&c.pair, c.pb);
+            r.point_a = fxc2_to_world(&c.pair, c.epa_ran ? c.pa : c.pair.a.v[c.gjk.s[0].ia]);
+            r.point_b = fxc2_to_world(&c.pair, c.epa_ran ? c.pb : c.pair.b.v[c.gjk.s[0].ib]);
         } else {
             fxc2_vec n = fxc2_unit(c.dir);
             r.normal = n;
-            r.point_a = fxc2_to_world(&c.pair, offset(c.pa, c.pair.a.margin, n));
-            r.point_b = fxc2_to_world(&c.pair, offset(c.pb, -c.pair.b.margin, n));
+            r.point_a = fxc2_to_world(&c.pair, fxc2_offset(c.pa, c.pair.a.margin, n));
+            r.point_b = fxc2_to_world(&c.pair, fxc2_offset(c.pb, -c.pair.b.margin, n));
             if (st != FXC_OVERLAPPING && c.core_gap > c.margins) r.distance = c.core_gap - c.margins;
         }
         if (c.gjk.capped) st = FXC_ERR_NO_CONVERGENCE;
@@ -200,28 +203,15 @@ int fxc2_distance(const fxc2_shape *a, const fxc2_transform *ta,
 int fxc2_collide(const fxc2_shape *a, const fxc2_transform *ta,
                  const fxc2_shape *b, const fxc2_transform *tb, fxc2_contact *out)
 {
-    core_answer c;
-    fxc2_contact r = { 0, 0, { 0, 0 }, { 0, 0 }, { 0, 0 }, 0, 0 };
+    fxc2_answer c;
     int st;
     if (out == NULL) return FXC_ERR_NULL;
-    st = solve_cores(&c, a, ta, b, tb);
-    if (st == FXC_OK) {
-        fxc2_vec n;
-        int32_t gap;
-        if (c.gjk.enclosed) epa_answer(&c);
-        st = surface_status(&c);
-        n = c.dir.x == 0 && c.dir.y == 0 ? c.dir : fxc2_unit(c.dir);
-        gap = c.core_gap - c.margins;
-        r.normal = n;
-        r.point_a = fxc2_to_world(&c.pair, offset(c.pa, c.pair.a.margin, n));
-        r.point_b = fxc2_to_world(&c.pair, offset(c.pb, -c.pair.b.margin, n));
-        if (gap > 0 && st != FXC_PENETRATING) r.distance = gap;
-        if (gap < 0 && st != FXC_SEPARATED) r.depth = -gap;
-        r.gjk_iterations = c.gjk.iterations;
-        r.epa_iterations = c.epa.iterations;
-        if (c.epa.status != FXC_OK) st = c.epa.status;
-        if (c.gjk.capped) st = FXC_ERR_NO_CONVERGENCE;
+    st = fxc2_pair_init(&c.pair, a, ta, b, tb);
+    if (st != FXC_OK) {
+        fxc2_contact zero = { 0, 0, { 0, 0 }, { 0, 0 }, { 0, 0 }, 0, 0 };
+        *out = zero;
+        return st;
     }
-    *out = r;
-    return st;
+    fxc2_solve(&c, 1);
+    return fxc2_contact_of(&c, out);
 }

@@ -1,0 +1,151 @@
+/* The 2D ray cast: conservative advancement of a point against a shape.
+ *
+ *  1. The ray's point is core B of a pair whose centre is the shape's
+ *     position; both ends of the ray must be in range (every point between
+ *     then is: the range is a box).
+ *  2. Each step runs GJK (exact) at the point's position. Within
+ *     FXC_CAST_TOL of the surface: contact.
+ *  3. Otherwise the motion misses unless it closes in along GJK's axis d
+ *     (the exact sign of T . d), and the step is the proven gap along d,
+ *     less the point's rounding, over the closing speed: never past a
+ *     contact. Rounded down to a 2^-32 fraction.
+ *  4. A step that would pass the end of the ray is a miss.
+ * At contact, the exact sign of the closing speed names the status. */
+#include <stddef.h>
+#include "geom2d.h"
+#include "fxc_bits.h"
+
+#define FRACTION_ONE (UINT64_C(1) << 32)
+
+/* round(lambda * v / 2^32) for lambda <= 2^32, |v| < 2^31. */
+static int32_t scale_q32(uint64_t lambda, int32_t v)
+{
+    uint64_t m;
+    if (lambda >= FRACTION_ONE) return v;
+    m = (fxc_umull((uint32_t)lambda, fxc_abs_u32(v)) + (UINT64_C(1) << 31)) >> 32;
+    return v < 0 ? -(int32_t)m : (int32_t)m;
+}
+
+/* The ray's point at lambda, in the pair's frame. */
+static fxc2_vec point_at(fxc2_vec start, fxc2_vec t, uint64_t lambda)
+{
+    return fxc2_v(start.x + scale_q32(lambda, t.x), start.y + scale_q32(lambda, t.y));
+}
+
+/* A point within range of the centre (and of the world), in int64. */
+static int in_range(int64_t x, int64_t y, fxc2_vec centre)
+{
+    int64_t wx = x + centre.x, wy = y + centre.y;
+    return x >= -FXC_RAW_LIMIT && x <= FXC_RAW_LIMIT && y >= -FXC_RAW_LIMIT && y <= FXC_RAW_LIMIT &&
+           wx >= -FXC_WORLD_LIMIT && wx <= FXC_WORLD_LIMIT && wy >= -FXC_WORLD_LIMIT && wy <= FXC_WORLD_LIMIT;
+}
+
+/* The pair: the shape as A, the ray's start as B's single vertex. */
+static int ray_pair(fxc2_answer *c, const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin,
+                    fxc2_vec translation, fxc2_vec *start)
+{
+    fxc2_shape point;
+    fxc2_transform at_shape;
+    int64_t sx, sy;
+    int st;
+    (void)fxc2_shape_point(&point, 0);
+    at_shape.pos = t == NULL ? origin : t->pos;
+    at_shape.c = FXC_ONE;
+    at_shape.s = 0;
+    st = fxc2_pair_init(&c->pair, s, t, &point, &at_shape);
+    if (st != FXC_OK) return st;
+    sx = (int64_t)origin.x - c->pair.centre.x;
+    sy = (int64_t)origin.y - c->pair.centre.y;
+    if (!in_range(sx, sy, c->pair.centre) || !in_range(sx + translation.x, sy + translation.y, c->pair.centre)) {
+        return FXC_ERR_RANGE;
+    }
+    *start = fxc2_v((fix16_t)sx, (fix16_t)sy);
+    return FXC_OK;
+}
+
+/* The step along the ray that keeps the point off the surface: the gap
+ * along GJK's axis d less the margin, over the closing speed along d
+ * (closing = -(T . d) > 0). The gap is taken low and the speed high by
+ * their rounding (0.5 LSB and 2^-27 each) and the point's (0.71 LSB), so
+ * the step never passes a contact. In 2^-32 fractions, rounded down;
+ * FRACTION_ONE: beyond the end of the ray. */
+static uint64_t safe_step(const fxc2_answer *c, int64_t closing)
+{
+    fxc2_vec d = c->gjk.d;
+    int32_t gap = c->core_gap - c->pair.a.margin - 2 - (c->core_gap >> 26);
+    int32_t speed = fxc2_over_length(closing, d);
+    speed += 1 + (speed >> 26);
+    if (gap <= 0) return 0;
+    if (gap >= speed) return FRACTION_ONE;
+    return ((uint64_t)gap << 32) / (uint64_t)speed;
+}
+
+static void hit_answer(fxc2_ray_hit *hit, const fxc2_answer *c, fxc2_vec dir)
+{
+    fxc2_vec n = fxc2_unit(dir);
+    hit->normal = n;
+    hit->point = fxc2_to_world(&c->pair, fxc2_offset(c->pa, c->pair.a.margin, n));
+}
+
+/* At the start, inside or on the surface: the collide answer decides. */
+static int start_inside(fxc2_answer *c, fxc2_vec t, fxc2_ray_hit *hit, fxc2_vec origin)
+{
+    fxc2_contact contact;
+    int st = fxc2_contact_of(c, &contact);
+    int64_t leaving;
+    if (st == FXC_PENETRATING || st < 0) {
+        hit->point = origin;
+        return st == FXC_PENETRATING ? FXC_INSIDE : st;
+    }
+    leaving = fxc2_dot(t, c->dir);
+    hit->normal = contact.normal;
+    hit->point = contact.point_a;
+    return leaving > 0 ? FXC_TOUCHING : leaving < 0 ? FXC_HIT : FXC_GRAZING;
+}
+
+int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, fxc2_vec translation,
+                 fxc2_ray_hit *hit)
+{
+    static const fxc2_ray_hit zero;
+    fxc2_answer c;
+    fxc2_vec start;
+    uint64_t lambda = 0;
+    int st;
+    if (hit == NULL) return FXC_ERR_NULL;
+    *hit = zero;
+    st = ray_pair(&c, s, t, origin, translation, &start);
+    if (st != FXC_OK) return st;
+    for (;;) {
+        int64_t closing;
+        uint64_t step;
+        c.pair.b.v[0] = point_at(start, translation, lambda);
+        fxc2_solve(&c, 0);
+        if (c.gjk.enclosed) {
+            if (lambda == 0) return start_inside(&c, translation, hit, origin);
+            /* Cannot happen for honest steps: each one keeps a gap. */
+            FXC_ASSERT(0);
+            hit->fraction = (fix16_t)(lambda >> 16);
+            hit->point = fxc2_to_world(&c.pair, c.pair.b.v[0]);
+            return FXC_HIT;
+        }
+        closing = -fxc2_dot(translation, c.gjk.d);
+        if (fxc2_gjk_within(&c.gjk, c.pair.a.margin + FXC_CAST_TOL)) {
+            if (lambda == 0 && fxc2_gjk_within(&c.gjk, c.pair.a.margin + FXC_TOUCH_TOL)) {
+                return start_inside(&c, translation, hit, origin);
+            }
+            hit->fraction = (fix16_t)(lambda >> 16);
+            hit_answer(hit, &c, c.gjk.d);
+            if (closing > 0) return FXC_HIT;
+            return lambda == 0 && closing < 0 ? FXC_TOUCHING : FXC_GRAZING;
+        }
+        if (closing <= 0) return FXC_SEPARATED;
+        if (hit->iterations == FXC_CAST_MAX_ITERATIONS) {
+            hit->fraction = (fix16_t)(lambda >> 16);
+            return FXC_ERR_NO_CONVERGENCE;
+        }
+        hit->iterations++;
+        step = safe_step(&c, closing);
+        if (step >= FRACTION_ONE - lambda) return FXC_SEPARATED;
+        lambda += step;
+    }
+}

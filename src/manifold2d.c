@@ -1,0 +1,215 @@
+/* The 2D contact manifold: up to two points, Box2D-style.
+ *
+ *  1. fxc2_collide's answer gives the direction from A to B.
+ *  2. Each core's edge facing the other: of the two edges at its support
+ *     vertex, the one whose outward normal is nearer that direction.
+ *  3. The better aligned of the two is the reference edge (A's unless B's
+ *     is clearly better), the other core's edge most against its normal
+ *     the incident edge.
+ *  4. The incident edge is clipped to the reference edge's side lines, and
+ *     each end is kept while its separation along the reference normal is
+ *     within the speculative distance plus the touching band.
+ * A core that is one point, or a contact no edge faces, gives collide's
+ * own point. Side and overlap tests are exact signs; each crossing is one
+ * rounded ratio, each separation one rounded height over a length. */
+#include <stddef.h>
+#include "geom2d.h"
+
+/* An edge of a core, counter-clockwise, with how well it faces a direction. */
+typedef struct {
+    int i0, i1;     /* vertex numbers, i0 -> i1 counter-clockwise */
+    fix16_t facing; /* its outward normal's component along the direction,
+                     * times the direction's length (raw; < 0: none faces) */
+} facing_edge;
+
+static int same_point(fxc2_vec a, fxc2_vec b)
+{
+    return a.x == b.x && a.y == b.y;
+}
+
+/* The neighbour of vertex i in step (+1 or -1) that is a different point;
+ * -1 when the core is a single point. */
+static int neighbour(const fxc2_core *c, int i, int step)
+{
+    int j = i, k;
+    for (k = 1; k < c->n; k++) {
+        j = (j + step + c->n) % c->n;
+        if (!same_point(c->v[j], c->v[i])) return j;
+    }
+    return -1;
+}
+
+/* dot(outward normal of i0 -> i1, u) / |edge|: |u| times the cosine. */
+static fix16_t edge_facing(const fxc2_core *c, int i0, int i1, fxc2_vec u)
+{
+    fxc2_vec e = fxc2_sub(c->v[i1], c->v[i0]);
+    int64_t h = fxc2_dot(fxc2_out_normal(e), u);
+    if (h <= 0) return -1;
+    return fxc2_over_length(h, e);
+}
+
+/* Of the two edges at the core's support vertex along u, the one facing u
+ * better (the earlier on a tie); facing < 0 when neither faces it. */
+static facing_edge best_edge(const fxc2_core *c, fxc2_vec u)
+{
+    facing_edge best = { 0, 0, -1 };
+    int i = fxc2_support_index(c, u);
+    int prev = neighbour(c, i, -1), next = neighbour(c, i, 1);
+    fix16_t f;
+    if (prev < 0) return best;
+    f = edge_facing(c, prev, i, u);
+    if (f > best.facing) {
+        best.i0 = prev;
+        best.i1 = i;
+        best.facing = f;
+    }
+    f = edge_facing(c, i, next, u);
+    if (f > best.facing) {
+        best.i0 = i;
+        best.i1 = next;
+        best.facing = f;
+    }
+    return best;
+}
+
+static uint32_t feature_code(int i0, int i1, unsigned kind)
+{
+    return (uint32_t)i0 | ((uint32_t)i1 << 5) | (kind << 10);
+}
+
+/* One clipped end of the incident edge: the point, and its feature (the
+ * incident vertex, or the incident edge where it was cut). */
+typedef struct {
+    fxc2_vec x;
+    uint32_t code;
+} clip_point;
+
+/* Keeps the part of the segment q[0] -> q[1] where dot(x - o, t) >= 0.
+ * Returns 0 when nothing is left. Heights < 2^61 (x - o < 2^30). */
+static int clip_side(clip_point q[2], fxc2_vec o, fxc2_vec t, uint32_t edge_code)
+{
+    int64_t h0 = fxc2_dot(fxc2_sub(q[0].x, o), t), h1 = fxc2_dot(fxc2_sub(q[1].x, o), t);
+    int out = h0 < 0 ? 0 : 1; /* the end that gets cut */
+    if (h0 < 0 && h1 < 0) return 0;
+    if (h0 >= 0 && h1 >= 0) return 1;
+    /* The crossing at h0 / (h0 - h1) from q[0], on the segment. */
+    {
+        uint64_t a0 = (uint64_t)(h0 < 0 ? -h0 : h0), a1 = (uint64_t)(h1 < 0 ? -h1 : h1);
+        q[out].x = fxc2_lerp_ratio(q[0].x, q[1].x, a0, a0 + a1);
+        q[out].code = edge_code;
+    }
+    return 1;
+}
+
+typedef struct {
+    const fxc2_core *ref, *inc;
+    facing_edge re, ie;
+    int ref_is_a;
+} edge_pair;
+
+/* Reference and incident edges along the exact direction dir (A to B). */
+static int choose_edges(const fxc2_pair *p, fxc2_vec dir, edge_pair *ep)
+{
+    facing_edge fa = best_edge(&p->a, dir);
+    facing_edge fb = best_edge(&p->b, fxc2_v(-dir.x, -dir.y));
+    fxc2_vec m;
+    if (fa.facing < 0 || fb.facing < 0) return 0;
+    /* B only when clearly better (2^-10 of its facing): ids stay put for
+     * parallel edges, whose facings differ by rounding only. */
+    ep->ref_is_a = fb.facing - (fb.facing >> 10) <= fa.facing;
+    ep->ref = ep->ref_is_a ? &p->a : &p->b;
+    ep->inc = ep->ref_is_a ? &p->b : &p->a;
+    ep->re = ep->ref_is_a ? fa : fb;
+    m = fxc2_out_normal(fxc2_sub(ep->ref->v[ep->re.i1], ep->ref->v[ep->re.i0]));
+    ep->ie = best_edge(ep->inc, fxc2_v(-m.x, -m.y));
+    return ep->ie.facing >= 0;
+}
+
+static void add_point(fxc2_manifold *m, const fxc2_answer *c, const edge_pair *ep, const clip_point *q,
+                      fxc2_vec n_ref, fxc2_vec m_int)
+{
+    fxc2_manifold_point *pt = &m->point[m->count];
+    fxc2_vec r0 = ep->ref->v[ep->re.i0];
+    fix16_t sep_core = fxc2_over_length(fxc2_dot(fxc2_sub(q->x, r0), m_int), m_int);
+    fxc2_vec on_ref = fxc2_offset(q->x, -sep_core, n_ref);
+    fix16_t r_ref = ep->ref->margin, r_inc = ep->inc->margin;
+    fxc2_vec surf_ref = fxc2_offset(on_ref, r_ref, n_ref);
+    fxc2_vec surf_inc = fxc2_offset(q->x, -r_inc, n_ref);
+    uint32_t ref_code = feature_code(ep->re.i0, ep->re.i1, FXC2_FEATURE_EDGE);
+    pt->separation = sep_core - r_ref - r_inc;
+    pt->point_a = fxc2_to_world(&c->pair, ep->ref_is_a ? surf_ref : surf_inc);
+    pt->point_b = fxc2_to_world(&c->pair, ep->ref_is_a ? surf_inc : surf_ref);
+    pt->id = ep->ref_is_a ? ref_code | (q->code << 16) : q->code | (ref_code << 16);
+    m->count++;
+}
+
+/* The clipped points, the deeper first. Returns 0 when clipping kept none. */
+static int clip_points(fxc2_manifold *m, const fxc2_answer *c, fix16_t keep)
+{
+    edge_pair ep;
+    clip_point q[2];
+    fxc2_vec r0, r1, t, m_int, n_ref;
+    int i;
+    if (!choose_edges(&c->pair, c->dir, &ep)) return 0;
+    r0 = ep.ref->v[ep.re.i0];
+    r1 = ep.ref->v[ep.re.i1];
+    t = fxc2_sub(r1, r0);
+    q[0].x = ep.inc->v[ep.ie.i0];
+    q[0].code = feature_code(ep.ie.i0, ep.ie.i0, FXC2_FEATURE_VERTEX);
+    q[1].x = ep.inc->v[ep.ie.i1];
+    q[1].code = feature_code(ep.ie.i1, ep.ie.i1, FXC2_FEATURE_VERTEX);
+    if (!clip_side(q, r0, t, feature_code(ep.ie.i0, ep.ie.i1, FXC2_FEATURE_EDGE))) return 0;
+    if (!clip_side(q, r1, fxc2_v(-t.x, -t.y), feature_code(ep.ie.i0, ep.ie.i1, FXC2_FEATURE_EDGE))) return 0;
+    m_int = fxc2_out_normal(t);
+    n_ref = fxc2_unit(m_int);
+    m->normal = ep.ref_is_a ? n_ref : fxc2_v(-n_ref.x, -n_ref.y);
+    for (i = 0; i < 2; i++) {
+        add_point(m, c, &ep, &q[i], n_ref, m_int);
+        if (m->point[m->count - 1].separation > keep) m->count--;
+    }
+    if (m->count == 2 && m->point[1].separation < m->point[0].separation) {
+        fxc2_manifold_point tmp = m->point[0];
+        m->point[0] = m->point[1];
+        m->point[1] = tmp;
+    }
+    return m->count > 0;
+}
+
+/* fxc2_collide's own point, its features the support vertices. */
+static void contact_point(fxc2_manifold *m, const fxc2_answer *c)
+{
+    fxc2_manifold_point *pt = &m->point[0];
+    int ia = fxc2_support_index(&c->pair.a, c->dir);
+    int ib = fxc2_support_index(&c->pair.b, fxc2_v(-c->dir.x, -c->dir.y));
+    pt->point_a = m->contact.point_a;
+    pt->point_b = m->contact.point_b;
+    pt->separation = m->contact.depth > 0 ? -m->contact.depth : m->contact.distance;
+    pt->id = feature_code(ia, ia, FXC2_FEATURE_VERTEX) | (feature_code(ib, ib, FXC2_FEATURE_VERTEX) << 16);
+    m->normal = m->contact.normal;
+    m->count = 1;
+}
+
+int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
+                          const fxc2_shape *b, const fxc2_transform *tb, fix16_t speculative,
+                          fxc2_manifold *out)
+{
+    static const fxc2_manifold zero;
+    fxc2_answer c;
+    int st;
+    if (out == NULL) return FXC_ERR_NULL;
+    *out = zero;
+    if (speculative < 0) return FXC_ERR_NEGATIVE_SIZE;
+    if (speculative > FXC_RAW_LIMIT) return FXC_ERR_RANGE;
+    st = fxc2_pair_init(&c.pair, a, ta, b, tb);
+    if (st != FXC_OK) return st;
+    fxc2_solve(&c, 1);
+    st = fxc2_contact_of(&c, &out->contact);
+    out->normal = out->contact.normal;
+    if (st < 0 && st != FXC_ERR_CAPACITY) return st;
+    if (st == FXC_SEPARATED && out->contact.distance > speculative + FXC_TOUCH_TOL) return st;
+    if (c.dir.x == 0 && c.dir.y == 0) return st;
+    if (c.pair.a.n == 1 || c.pair.b.n == 1 || !clip_points(out, &c, speculative + FXC_TOUCH_TOL)) {
+        contact_point(out, &c);
+    }
+    return st;
+}
