@@ -101,7 +101,7 @@ extern "C" {
 
 /* 2D: largest vertex count of a convex polygon shape (fxcollide2d.h). A
  * 2D query keeps both cores in world space on its stack (8 bytes a
- * vertex) and EPA's polygon (16 bytes a point, 2 * this + 8 points), so
+ * vertex) and EPA's polygon (16 bytes a point, 2 * this + 4 points), so
  * the stack of fxc2_collide grows by about 48 bytes per vertex. Feature
  * ids number vertices in 5 bits. */
 #ifndef FXC2_POLYGON_MAX_VERTICES

@@ -118,7 +118,7 @@ int fxc2_shape_polygon(fxc2_shape *s, const fxc2_vec *vertices, int count, fix16
  * and the errors of the arguments: FXC_ERR_NULL, FXC_ERR_BAD_SHAPE,
  * FXC_ERR_BAD_TRANSFORM, FXC_ERR_RANGE (FXC_ERR_NEGATIVE_SIZE for a
  * negative speculative distance). FXC_ERR_CAPACITY: EPA's polygon (2 *
- * FXC2_POLYGON_MAX_VERTICES + 8 points, room for every vertex of the
+ * FXC2_POLYGON_MAX_VERTICES + 4 points, room for every vertex of the
  * Minkowski difference and more) is full; it comes with the best answer
  * (the normal of the nearest edge and the depth along it, an upper bound). */
 

@@ -17,6 +17,8 @@
 
 #define FRACTION_ONE (UINT64_C(1) << 32)
 
+static const fxc2_ray_hit zero_hit;
+
 /* round(lambda * v / 2^32) for lambda <= 2^32, |v| < 2^31. */
 static int32_t scale_q32(uint64_t lambda, int32_t v)
 {
@@ -69,7 +71,7 @@ static int ray_pair(fxc2_answer *c, const fxc2_shape *s, const fxc2_transform *t
  * their rounding (0.5 LSB and 2^-27 each) and the point's (0.71 LSB), so
  * the step never passes a contact. In 2^-32 fractions, rounded down;
  * FRACTION_ONE: beyond the end of the ray. */
-static uint64_t safe_step(const fxc2_answer *c, int64_t closing)
+static uint64_t ray_step(const fxc2_answer *c, int64_t closing)
 {
     fxc2_vec d = c->gjk.d;
     int32_t gap = c->core_gap - c->pair.a.margin - 2 - (c->core_gap >> 26);
@@ -106,13 +108,12 @@ static int start_inside(fxc2_answer *c, fxc2_vec t, fxc2_ray_hit *hit, fxc2_vec 
 int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, fxc2_vec translation,
                  fxc2_ray_hit *hit)
 {
-    static const fxc2_ray_hit zero;
     fxc2_answer c;
     fxc2_vec start;
     uint64_t lambda = 0;
     int st;
     if (hit == NULL) return FXC_ERR_NULL;
-    *hit = zero;
+    *hit = zero_hit;
     st = ray_pair(&c, s, t, origin, translation, &start);
     if (st != FXC_OK) return st;
     for (;;) {
@@ -144,7 +145,7 @@ int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, 
             return FXC_ERR_NO_CONVERGENCE;
         }
         hit->iterations++;
-        step = safe_step(&c, closing);
+        step = ray_step(&c, closing);
         if (step >= FRACTION_ONE - lambda) return FXC_SEPARATED;
         lambda += step;
     }

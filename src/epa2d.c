@@ -61,7 +61,7 @@ static void insert_after(epa_polygon *poly, int i, fxc2_mpoint w)
 }
 
 /* The answer: the edge a -> b of A - B, its outward normal and height. */
-static void set_edge(fxc2_epa *e, fxc2_mpoint a, fxc2_mpoint b, fxc2_vec n, int64_t h)
+static void answer_edge(fxc2_epa *e, fxc2_mpoint a, fxc2_mpoint b, fxc2_vec n, int64_t h)
 {
     e->p[0] = a;
     e->p[1] = b;
@@ -95,18 +95,18 @@ static int start_polygon(const fxc2_pair *p, const fxc2_gjk *g, epa_polygon *pol
         /* The origin is the support point a: any direction it was
          * farthest along is a boundary normal; find a second point. */
         if (flat_side(p, fxc2_v(FXC_ONE, 0), &b)) {
-            set_edge(e, a, a, fxc2_v(FXC_ONE, 0), 0);
+            answer_edge(e, a, a, fxc2_v(FXC_ONE, 0), 0);
             return 1;
         }
     }
     /* The origin on the segment a -> b: look to both sides of it. */
     d = fxc2_sub(b.w, a.w);
     if (flat_side(p, fxc2_v(-d.y, d.x), &left)) {
-        set_edge(e, b, a, fxc2_v(-d.y, d.x), 0);
+        answer_edge(e, b, a, fxc2_v(-d.y, d.x), 0);
         return 1;
     }
     if (flat_side(p, fxc2_v(d.y, -d.x), &right)) {
-        set_edge(e, a, b, fxc2_v(d.y, -d.x), 0);
+        answer_edge(e, a, b, fxc2_v(d.y, -d.x), 0);
         return 1;
     }
     poly->s[0].p = a;
@@ -134,7 +134,7 @@ void fxc2_epa_run(const fxc2_pair *p, const fxc2_gjk *g, fxc2_epa *e)
         w = fxc2_support(p, n);
         hw = fxc2_dot(w.w, n);
         e->iterations++;
-        set_edge(e, a, b, n, h);
+        answer_edge(e, a, b, n, h);
         if (hw <= h) return; /* nothing beyond: an edge of A - B */
         if (poly.n == FXC2_EPA_MAX_POINTS) {
             e->h = hw; /* the depth along n is at most the support's height */

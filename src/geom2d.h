@@ -109,7 +109,7 @@ int fxc2_gjk_run(const fxc2_pair *p, fxc2_gjk *g, int32_t bound);
 int fxc2_gjk_within(const fxc2_gjk *g, int32_t bound);
 
 /* ---- EPA ------------------------------------------------------------------ */
-#define FXC2_EPA_MAX_POINTS (2 * FXC2_MAX_CORE + 8)
+#define FXC2_EPA_MAX_POINTS (2 * FXC2_MAX_CORE + 4)
 
 typedef struct {
     fxc2_mpoint p[2];   /* the nearest edge of A - B found, counter-clockwise */

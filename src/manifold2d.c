@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include "geom2d.h"
 
+static const fxc2_manifold zero_manifold2d;
+
 /* An edge of a core, counter-clockwise, with how well it faces a direction. */
 typedef struct {
     int i0, i1;     /* vertex numbers, i0 -> i1 counter-clockwise */
@@ -72,7 +74,7 @@ static facing_edge best_edge(const fxc2_core *c, fxc2_vec u)
     return best;
 }
 
-static uint32_t feature_code(int i0, int i1, unsigned kind)
+static uint32_t feature2d_code(int i0, int i1, unsigned kind)
 {
     return (uint32_t)i0 | ((uint32_t)i1 << 5) | (kind << 10);
 }
@@ -82,16 +84,17 @@ static uint32_t feature_code(int i0, int i1, unsigned kind)
 typedef struct {
     fxc2_vec x;
     uint32_t code;
-} clip_point;
+} clip_end;
 
 /* Keeps the part of the segment q[0] -> q[1] where dot(x - o, t) >= 0.
  * Returns 0 when nothing is left. Heights < 2^61 (x - o < 2^30). */
-static int clip_side(clip_point q[2], fxc2_vec o, fxc2_vec t, uint32_t edge_code)
+static int clip_side(clip_end q[2], fxc2_vec o, fxc2_vec t, uint32_t edge_code)
 {
     int64_t h0 = fxc2_dot(fxc2_sub(q[0].x, o), t), h1 = fxc2_dot(fxc2_sub(q[1].x, o), t);
-    int out = h0 < 0 ? 0 : 1; /* the end that gets cut */
+    int out = 1; /* the end that gets cut */
     if (h0 < 0 && h1 < 0) return 0;
     if (h0 >= 0 && h1 >= 0) return 1;
+    if (h0 < 0) out = 0;
     /* The crossing at h0 / (h0 - h1) from q[0], on the segment. */
     {
         uint64_t a0 = (uint64_t)(h0 < 0 ? -h0 : h0), a1 = (uint64_t)(h1 < 0 ? -h1 : h1);
@@ -125,7 +128,7 @@ static int choose_edges(const fxc2_pair *p, fxc2_vec dir, edge_pair *ep)
     return ep->ie.facing >= 0;
 }
 
-static void add_point(fxc2_manifold *m, const fxc2_answer *c, const edge_pair *ep, const clip_point *q,
+static void add_point(fxc2_manifold *m, const fxc2_answer *c, const edge_pair *ep, const clip_end *q,
                       fxc2_vec n_ref, fxc2_vec m_int)
 {
     fxc2_manifold_point *pt = &m->point[m->count];
@@ -135,7 +138,7 @@ static void add_point(fxc2_manifold *m, const fxc2_answer *c, const edge_pair *e
     fix16_t r_ref = ep->ref->margin, r_inc = ep->inc->margin;
     fxc2_vec surf_ref = fxc2_offset(on_ref, r_ref, n_ref);
     fxc2_vec surf_inc = fxc2_offset(q->x, -r_inc, n_ref);
-    uint32_t ref_code = feature_code(ep->re.i0, ep->re.i1, FXC2_FEATURE_EDGE);
+    uint32_t ref_code = feature2d_code(ep->re.i0, ep->re.i1, FXC2_FEATURE_EDGE);
     pt->separation = sep_core - r_ref - r_inc;
     pt->point_a = fxc2_to_world(&c->pair, ep->ref_is_a ? surf_ref : surf_inc);
     pt->point_b = fxc2_to_world(&c->pair, ep->ref_is_a ? surf_inc : surf_ref);
@@ -144,10 +147,10 @@ static void add_point(fxc2_manifold *m, const fxc2_answer *c, const edge_pair *e
 }
 
 /* The clipped points, the deeper first. Returns 0 when clipping kept none. */
-static int clip_points(fxc2_manifold *m, const fxc2_answer *c, fix16_t keep)
+static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_t keep)
 {
     edge_pair ep;
-    clip_point q[2];
+    clip_end q[2];
     fxc2_vec r0, r1, t, m_int, n_ref;
     int i;
     if (!choose_edges(&c->pair, c->dir, &ep)) return 0;
@@ -155,11 +158,11 @@ static int clip_points(fxc2_manifold *m, const fxc2_answer *c, fix16_t keep)
     r1 = ep.ref->v[ep.re.i1];
     t = fxc2_sub(r1, r0);
     q[0].x = ep.inc->v[ep.ie.i0];
-    q[0].code = feature_code(ep.ie.i0, ep.ie.i0, FXC2_FEATURE_VERTEX);
+    q[0].code = feature2d_code(ep.ie.i0, ep.ie.i0, FXC2_FEATURE_VERTEX);
     q[1].x = ep.inc->v[ep.ie.i1];
-    q[1].code = feature_code(ep.ie.i1, ep.ie.i1, FXC2_FEATURE_VERTEX);
-    if (!clip_side(q, r0, t, feature_code(ep.ie.i0, ep.ie.i1, FXC2_FEATURE_EDGE))) return 0;
-    if (!clip_side(q, r1, fxc2_v(-t.x, -t.y), feature_code(ep.ie.i0, ep.ie.i1, FXC2_FEATURE_EDGE))) return 0;
+    q[1].code = feature2d_code(ep.ie.i1, ep.ie.i1, FXC2_FEATURE_VERTEX);
+    if (!clip_side(q, r0, t, feature2d_code(ep.ie.i0, ep.ie.i1, FXC2_FEATURE_EDGE))) return 0;
+    if (!clip_side(q, r1, fxc2_v(-t.x, -t.y), feature2d_code(ep.ie.i0, ep.ie.i1, FXC2_FEATURE_EDGE))) return 0;
     m_int = fxc2_out_normal(t);
     n_ref = fxc2_unit(m_int);
     m->normal = ep.ref_is_a ? n_ref : fxc2_v(-n_ref.x, -n_ref.y);
@@ -184,7 +187,7 @@ static void contact_point(fxc2_manifold *m, const fxc2_answer *c)
     pt->point_a = m->contact.point_a;
     pt->point_b = m->contact.point_b;
     pt->separation = m->contact.depth > 0 ? -m->contact.depth : m->contact.distance;
-    pt->id = feature_code(ia, ia, FXC2_FEATURE_VERTEX) | (feature_code(ib, ib, FXC2_FEATURE_VERTEX) << 16);
+    pt->id = feature2d_code(ia, ia, FXC2_FEATURE_VERTEX) | (feature2d_code(ib, ib, FXC2_FEATURE_VERTEX) << 16);
     m->normal = m->contact.normal;
     m->count = 1;
 }
@@ -193,11 +196,10 @@ int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
                           const fxc2_shape *b, const fxc2_transform *tb, fix16_t speculative,
                           fxc2_manifold *out)
 {
-    static const fxc2_manifold zero;
     fxc2_answer c;
     int st;
     if (out == NULL) return FXC_ERR_NULL;
-    *out = zero;
+    *out = zero_manifold2d;
     if (speculative < 0) return FXC_ERR_NEGATIVE_SIZE;
     if (speculative > FXC_RAW_LIMIT) return FXC_ERR_RANGE;
     st = fxc2_pair_init(&c.pair, a, ta, b, tb);
@@ -208,7 +210,7 @@ int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
     if (st < 0 && st != FXC_ERR_CAPACITY) return st;
     if (st == FXC_SEPARATED && out->contact.distance > speculative + FXC_TOUCH_TOL) return st;
     if (c.dir.x == 0 && c.dir.y == 0) return st;
-    if (c.pair.a.n == 1 || c.pair.b.n == 1 || !clip_points(out, &c, speculative + FXC_TOUCH_TOL)) {
+    if (c.pair.a.n == 1 || c.pair.b.n == 1 || !clip_ends(out, &c, speculative + FXC_TOUCH_TOL)) {
         contact_point(out, &c);
     }
     return st;

@@ -103,6 +103,8 @@ void fxc2_solve(fxc2_answer *c, int with_epa)
         apart_answer(c);
     } else if (with_epa) {
         epa_answer(c);
+    } else {
+        /* overlapping cores, EPA left to the caller */
     }
 }
 

@@ -31,7 +31,7 @@ int fxc2_transform_angle(fxc2_transform *t, fxc2_vec pos, fix16_t angle)
 }
 
 /* A size: negative, zero where it must be positive, beyond the range. */
-static int check_size(fix16_t v, int zero_ok)
+static int size_status(fix16_t v, int zero_ok)
 {
     if (v < 0) return FXC_ERR_NEGATIVE_SIZE;
     if (v == 0 && !zero_ok) return FXC_ERR_ZERO_SIZE;
@@ -65,6 +65,8 @@ static int polygon_flat(const fxc2_vec *v, int n)
             d = r;
         } else if (fxc2_cross(d, r) != 0) {
             return 0;
+        } else {
+            /* on the line so far */
         }
     }
     return 1;
@@ -107,11 +109,11 @@ static int polygon_rules(const fxc2_vec *v, int count)
  * bad shape (the polygon's convexity is the constructor's alone). */
 static int shape_ok(const fxc2_shape *s)
 {
-    if (check_size(s->margin, 1) != FXC_OK) return 0;
+    if (size_status(s->margin, 1) != FXC_OK) return 0;
     switch (s->type) {
     case FXC2_SHAPE_POINT: return 1;
     case FXC2_SHAPE_SEGMENT: return point_in_range(s->u.segment.a) && point_in_range(s->u.segment.b);
-    case FXC2_SHAPE_BOX: return check_size(s->u.box.half.x, 0) == FXC_OK && check_size(s->u.box.half.y, 0) == FXC_OK;
+    case FXC2_SHAPE_BOX: return size_status(s->u.box.half.x, 0) == FXC_OK && size_status(s->u.box.half.y, 0) == FXC_OK;
     case FXC2_SHAPE_POLYGON: return polygon_rules(s->u.polygon.vertices, s->u.polygon.count) == FXC_OK;
     default: return 0;
     }
@@ -127,7 +129,7 @@ static void init_shape(fxc2_shape *s, fxc2_shape_type type, fix16_t margin)
 
 int fxc2_shape_point(fxc2_shape *s, fix16_t margin)
 {
-    int st = check_size(margin, 1);
+    int st = size_status(margin, 1);
     if (s == NULL) return FXC_ERR_NULL;
     init_shape(s, FXC2_SHAPE_POINT, margin);
     return st;
@@ -135,7 +137,7 @@ int fxc2_shape_point(fxc2_shape *s, fix16_t margin)
 
 int fxc2_shape_circle(fxc2_shape *s, fix16_t radius)
 {
-    int st = check_size(radius, 0);
+    int st = size_status(radius, 0);
     if (s == NULL) return FXC_ERR_NULL;
     init_shape(s, FXC2_SHAPE_POINT, radius);
     return st;
@@ -143,7 +145,7 @@ int fxc2_shape_circle(fxc2_shape *s, fix16_t radius)
 
 int fxc2_shape_segment(fxc2_shape *s, fxc2_vec a, fxc2_vec b, fix16_t margin)
 {
-    int st = check_size(margin, 1);
+    int st = size_status(margin, 1);
     if (s == NULL) return FXC_ERR_NULL;
     init_shape(s, FXC2_SHAPE_SEGMENT, margin);
     s->u.segment.a = a;
@@ -154,8 +156,8 @@ int fxc2_shape_segment(fxc2_shape *s, fxc2_vec a, fxc2_vec b, fix16_t margin)
 
 int fxc2_shape_capsule(fxc2_shape *s, fix16_t half_length, fix16_t radius)
 {
-    int st = check_size(half_length, 0);
-    int st_r = check_size(radius, 0);
+    int st = size_status(half_length, 0);
+    int st_r = size_status(radius, 0);
     if (s == NULL) return FXC_ERR_NULL;
     init_shape(s, FXC2_SHAPE_SEGMENT, radius);
     s->u.segment.a = fxc2_v(-half_length, 0);
@@ -165,12 +167,12 @@ int fxc2_shape_capsule(fxc2_shape *s, fix16_t half_length, fix16_t radius)
 
 int fxc2_shape_box(fxc2_shape *s, fxc2_vec half_extents, fix16_t margin)
 {
-    int st = check_size(half_extents.x, 0);
+    int st = size_status(half_extents.x, 0);
     if (s == NULL) return FXC_ERR_NULL;
     init_shape(s, FXC2_SHAPE_BOX, margin);
     s->u.box.half = half_extents;
-    if (st == FXC_OK) st = check_size(half_extents.y, 0);
-    if (st == FXC_OK) st = check_size(margin, 1);
+    if (st == FXC_OK) st = size_status(half_extents.y, 0);
+    if (st == FXC_OK) st = size_status(margin, 1);
     return st;
 }
 
@@ -182,7 +184,7 @@ int fxc2_shape_polygon(fxc2_shape *s, const fxc2_vec *vertices, int count, fix16
     s->u.polygon.vertices = vertices;
     s->u.polygon.count = count;
     st = polygon_rules(vertices, count);
-    if (st == FXC_OK) st = check_size(margin, 1);
+    if (st == FXC_OK) st = size_status(margin, 1);
     if (st == FXC_OK && !polygon_convex(vertices, count)) st = FXC_ERR_BAD_SHAPE;
     return st;
 }
@@ -215,7 +217,7 @@ static int local_vertices(const fxc2_shape *s, fxc2_vec *v)
 /* One coordinate of a world vertex relative to the centre, range-checked:
  * rot < 2^17 and local < 2^28 raw, so the rotated value (rounded once) is
  * below 2^29; offset (pos - centre) is below 2^31. Returns 0 beyond range. */
-static int place(int64_t rotated, int64_t offset, int64_t centre, fix16_t margin, fix16_t *out)
+static int place_coordinate(int64_t rotated, int64_t offset, int64_t centre, fix16_t margin, fix16_t *out)
 {
     int64_t rel = rotated + offset;
     int64_t mag = rel < 0 ? -rel : rel;
@@ -234,8 +236,8 @@ static int make_core(fxc2_core *core, const fxc2_shape *s, const fxc2_transform 
     core->margin = s->margin;
     for (i = 0; i < core->n; i++) {
         fxc2_vec l = core->v[i];
-        ok &= place(fxc_round32(fxc_smull(t->c, l.x) - fxc_smull(t->s, l.y)), ox, centre.x, s->margin, &core->v[i].x);
-        ok &= place(fxc_round32(fxc_smull(t->s, l.x) + fxc_smull(t->c, l.y)), oy, centre.y, s->margin, &core->v[i].y);
+        ok &= place_coordinate(fxc_round32(fxc_smull(t->c, l.x) - fxc_smull(t->s, l.y)), ox, centre.x, s->margin, &core->v[i].x);
+        ok &= place_coordinate(fxc_round32(fxc_smull(t->s, l.x) + fxc_smull(t->c, l.y)), oy, centre.y, s->margin, &core->v[i].y);
     }
     return ok ? FXC_OK : FXC_ERR_RANGE;
 }

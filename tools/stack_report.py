@@ -62,7 +62,7 @@ def main(argv):
     memo, failed, passed = {}, 0, 0
     print("| %s function | own frame | worst case (bytes) | deepest path |" % label)
     print("|---|---|---|---|")
-    public = sorted(n for n in nodes if n.startswith("fxc_"))
+    public = sorted(n for n in nodes if n.startswith(("fxc_", "fxc2_")))
     for name in public:
         total, chain = worst(name, nodes, edges, memo, [])
         print("| %s | %d | %d | %s |" % (name, nodes[name][0], total, " > ".join(chain)))
