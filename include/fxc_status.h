@@ -42,6 +42,9 @@ typedef enum {
                                * another size, so it is left untouched */
 } fxc_status;
 
+/* Human-readable name of a status ("FXC_SEPARATED", ...). */
+const char *fxc_status_name(int status);
+
 #ifdef __cplusplus
 }
 #endif

@@ -36,9 +36,6 @@ extern "C" {
 #define FXC_VERSION_PATCH 0
 #define FXC_VERSION_STRING "0.1.0"
 
-/* Human-readable name of a status ("FXC_SEPARATED", ...). */
-const char *fxc_status_name(int status);
-
 /* ---- Shapes -------------------------------------------------------------
  * A shape is a convex core (point, segment, triangle, box, cylinder, cone,
  * hull or user callback) swept by a margin: a sphere is a point with a

@@ -1,22 +1,30 @@
 #!/bin/sh
-# Compiles and runs the C example that follows the 'readme-example' marker
-# in README.md, against the library sources, so the README's code cannot rot.
+# Compiles and runs each C example that follows a 'readme-example' marker in
+# README.md (the 3D one and the 2D one), against the library sources, so the
+# README's code cannot rot.
 #   tools/check_readme.sh FIXMATH_DIR OUT_DIR
 FIX=$1; OUT=$2
 mkdir -p "$OUT"
-awk '/readme-example/ { want = 1; next }
-     want && /^```c/ { inside = 1; next }
-     inside && /^```/ { exit }
-     inside { print }' README.md > "$OUT/readme_example.c"
-if [ ! -s "$OUT/readme_example.c" ]; then
-    echo "readme: no example found after the readme-example marker"; echo "0 passed, 1 failed"; exit 1
+rm -f "$OUT"/readme_example_*.c
+awk -v out="$OUT" '/readme-example/ { n++; want = 1; next }
+     want && /^```c/ { inside = 1; want = 0; next }
+     inside && /^```/ { inside = 0; next }
+     inside { print > (out "/readme_example_" n ".c") }' README.md
+pass=0; fail=0
+for src in "$OUT"/readme_example_*.c; do
+    [ -s "$src" ] || continue
+    bin=${src%.c}
+    if ! gcc -std=c99 -Wall -Wextra -Werror -Iinclude -I"$FIX" -DFIXMATH_NO_CACHE "$src" src/*.c \
+            "$FIX/fix16.c" "$FIX/fix16_sqrt.c" "$FIX/fix16_trig.c" -o "$bin"; then
+        echo "readme: $(basename "$src") does not compile"; fail=$((fail + 1)); continue
+    fi
+    if ! out=$("$bin"); then
+        echo "readme: $(basename "$src") failed: $out"; fail=$((fail + 1)); continue
+    fi
+    echo "readme: $(basename "$src") compiled and ran: $out"; pass=$((pass + 1))
+done
+if [ $((pass + fail)) -lt 2 ]; then
+    echo "readme: expected the 3D and the 2D example after readme-example markers"; fail=$((fail + 1))
 fi
-if ! gcc -std=c99 -Wall -Wextra -Werror -Iinclude -I"$FIX" -DFIXMATH_NO_CACHE "$OUT/readme_example.c" src/*.c \
-        "$FIX/fix16.c" "$FIX/fix16_sqrt.c" "$FIX/fix16_trig.c" -o "$OUT/readme_example"; then
-    echo "readme: the example does not compile"; echo "0 passed, 1 failed"; exit 1
-fi
-if ! out=$("$OUT/readme_example"); then
-    echo "readme: the example failed: $out"; echo "1 passed, 1 failed"; exit 1
-fi
-echo "readme: example compiled and ran: $out"
-echo "2 passed, 0 failed"
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
