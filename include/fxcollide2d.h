@@ -126,9 +126,12 @@ typedef struct {
     fix16_t distance; /* >= 0: the gap between the surfaces (margins
                        * included), rounded to nearest; 0 unless
                        * separated or touching */
-    fxc2_vec point_a; /* closest point on A (world); overlapping: a point
-                       * of A's core in the overlap */
-    fxc2_vec point_b; /* closest point on B (world) */
+    fxc2_vec point_a; /* closest point on A (world); cores overlapping: a
+                       * point in both cores (within the rounding of a
+                       * barycentric weight, < 1 LSB); cores touching
+                       * (margins within FXC_TOUCH_TOL): fxc2_collide's */
+    fxc2_vec point_b; /* closest point on B (world); cores overlapping: the
+                       * same point as point_a */
     fxc2_vec normal;  /* unit, A to B; zero when the cores touch or overlap */
     int iterations;   /* GJK iterations */
 } fxc2_distance_result;

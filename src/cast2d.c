@@ -84,9 +84,8 @@ static uint64_t ray_step(const fxc2_answer *c, int64_t closing)
 
 static void hit_answer(fxc2_ray_hit *hit, const fxc2_answer *c, fxc2_vec dir)
 {
-    fxc2_vec n = fxc2_unit(dir);
-    hit->normal = n;
-    hit->point = fxc2_to_world(&c->pair, fxc2_offset(c->pa, c->pair.a.margin, n));
+    hit->normal = fxc2_unit(dir);
+    hit->point = fxc2_to_world(&c->pair, fxc2_offset(c->pa, c->pair.a.margin, dir));
 }
 
 /* At the start, inside or on the surface: the collide answer decides. */

@@ -143,8 +143,10 @@ void fxc2_solve(fxc2_answer *c, int with_epa);
  * has not run and the cores overlap). */
 int fxc2_contact_of(fxc2_answer *c, fxc2_contact *out);
 
-/* v + r * n, rounded (r < 2^29 raw, n a Q16.16 unit vector). */
-fxc2_vec fxc2_offset(fxc2_vec v, fix16_t r, fxc2_vec n);
+/* v + r * dir / |dir|, rounded: |r| < 2^30 raw along an exact direction
+ * (zero: v). Not along a Q16.16 unit normal, whose 2^-17 tilt would put
+ * a point 1 LSB off per 2^17 raw (2 units) of r. */
+fxc2_vec fxc2_offset(fxc2_vec v, int32_t r, fxc2_vec dir);
 
 /* ---- Shared result helpers (query2d.c) ------------------------------------ */
 /* Unit vector along an exact direction d (nonzero), Q16.16. */

@@ -14,6 +14,7 @@
  * rounded ratio, each separation one rounded height over a length. */
 #include <stddef.h>
 #include "geom2d.h"
+#include "fxc_bits.h"
 
 static const fxc2_manifold zero_manifold2d;
 
@@ -113,13 +114,17 @@ typedef struct {
 /* Reference and incident edges along the exact direction dir (A to B). */
 static int choose_edges(const fxc2_pair *p, fxc2_vec dir, edge_pair *ep)
 {
-    facing_edge fa = best_edge(&p->a, dir);
-    facing_edge fb = best_edge(&p->b, fxc2_v(-dir.x, -dir.y));
+    /* dir scaled (exactly) to 29 bits, so the facings have 29 bits too. */
+    int sh = 29 - fxc_bitlen32(fxc_abs_u32(dir.x) | fxc_abs_u32(dir.y));
+    fxc2_vec u = sh > 0 ? fxc2_v(dir.x * (1 << sh), dir.y * (1 << sh)) : dir;
+    facing_edge fa = best_edge(&p->a, u);
+    facing_edge fb = best_edge(&p->b, fxc2_v(-u.x, -u.y));
     fxc2_vec m;
     if (fa.facing < 0 || fb.facing < 0) return 0;
-    /* B only when clearly better (2^-10 of its facing): ids stay put for
-     * parallel edges, whose facings differ by rounding only. */
-    ep->ref_is_a = fb.facing - (fb.facing >> 10) <= fa.facing;
+    /* B only when better by more than 2^-20 of its facing (an angle of
+     * about 0.08 degrees from the direction): the facings of parallel
+     * edges differ by their rounding only (2^-27), and the ids stay put. */
+    ep->ref_is_a = fb.facing - (fb.facing >> 20) <= fa.facing;
     ep->ref = ep->ref_is_a ? &p->a : &p->b;
     ep->inc = ep->ref_is_a ? &p->b : &p->a;
     ep->re = ep->ref_is_a ? fa : fb;
@@ -129,15 +134,15 @@ static int choose_edges(const fxc2_pair *p, fxc2_vec dir, edge_pair *ep)
 }
 
 static void add_point(fxc2_manifold *m, const fxc2_answer *c, const edge_pair *ep, const clip_end *q,
-                      fxc2_vec n_ref, fxc2_vec m_int)
+                      fxc2_vec m_int)
 {
     fxc2_manifold_point *pt = &m->point[m->count];
     fxc2_vec r0 = ep->ref->v[ep->re.i0];
     fix16_t sep_core = fxc2_over_length(fxc2_dot(fxc2_sub(q->x, r0), m_int), m_int);
-    fxc2_vec on_ref = fxc2_offset(q->x, -sep_core, n_ref);
+    fxc2_vec on_ref = fxc2_offset(q->x, -sep_core, m_int);
     fix16_t r_ref = ep->ref->margin, r_inc = ep->inc->margin;
-    fxc2_vec surf_ref = fxc2_offset(on_ref, r_ref, n_ref);
-    fxc2_vec surf_inc = fxc2_offset(q->x, -r_inc, n_ref);
+    fxc2_vec surf_ref = fxc2_offset(on_ref, r_ref, m_int);
+    fxc2_vec surf_inc = fxc2_offset(q->x, -r_inc, m_int);
     uint32_t ref_code = feature2d_code(ep->re.i0, ep->re.i1, FXC2_FEATURE_EDGE);
     pt->separation = sep_core - r_ref - r_inc;
     pt->point_a = fxc2_to_world(&c->pair, ep->ref_is_a ? surf_ref : surf_inc);
@@ -167,7 +172,7 @@ static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_t keep)
     n_ref = fxc2_unit(m_int);
     m->normal = ep.ref_is_a ? n_ref : fxc2_v(-n_ref.x, -n_ref.y);
     for (i = 0; i < 2; i++) {
-        add_point(m, c, &ep, &q[i], n_ref, m_int);
+        add_point(m, c, &ep, &q[i], m_int);
         if (m->point[m->count - 1].separation > keep) m->count--;
     }
     if (m->count == 2 && m->point[1].separation < m->point[0].separation) {

@@ -56,6 +56,32 @@ void fxc2_edge_witness(const fxc2_pair *p, const fxc2_mpoint *s0, const fxc2_mpo
     *pb = fxc2_lerp_ratio(p->b.v[s0->ib], p->b.v[s1->ib], (uint64_t)num, (uint64_t)den);
 }
 
+/* A point in both cores when GJK's simplex holds the origin: the simplex's
+ * A points weighted by the origin's barycentric coordinates (the B points
+ * with the same weights make the same point). The weights are the
+ * triangle's sub-areas (cross products, >= 0, < 2^60), applied by two
+ * rounded lerps: (c0 a0 + c1 a1 + c2 a2) / S as a lerp of a lerp. */
+static fxc2_vec common_point(const fxc2_pair *p, const fxc2_gjk *g)
+{
+    fxc2_vec a0 = p->a.v[g->s[0].ia], pa, pb;
+    int64_t c0, c1, c2;
+    if (g->k == 1) return a0;
+    if (g->k == 2) {
+        fxc2_edge_witness(p, &g->s[0], &g->s[1], &pa, &pb);
+        return pa;
+    }
+    c0 = fxc2_cross(g->s[1].w, g->s[2].w);
+    c1 = fxc2_cross(g->s[2].w, g->s[0].w);
+    c2 = fxc2_cross(g->s[0].w, g->s[1].w);
+    if (c0 < 0) { /* clockwise: the same weights, negated */
+        c0 = -c0;
+        c1 = -c1;
+        c2 = -c2;
+    }
+    pa = c0 + c1 == 0 ? a0 : fxc2_lerp_ratio(a0, p->a.v[g->s[1].ia], (uint64_t)c1, (uint64_t)(c0 + c1));
+    return fxc2_lerp_ratio(pa, p->a.v[g->s[2].ia], (uint64_t)c2, (uint64_t)(c0 + c1 + c2));
+}
+
 /* ---- The core answer, shared by the queries ------------------------------ */
 
 /* The nearest core points and gap of cores GJK found apart. */
@@ -125,9 +151,16 @@ static int surface_status(const fxc2_answer *c)
     return FXC_PENETRATING;
 }
 
-fxc2_vec fxc2_offset(fxc2_vec v, fix16_t r, fxc2_vec n)
+fxc2_vec fxc2_offset(fxc2_vec v, int32_t r, fxc2_vec dir)
 {
-    return fxc2_v(v.x + fxc_round32(fxc_smull(r, n.x)), v.y + fxc_round32(fxc_smull(r, n.y)));
+    /* r * dir_i < 2^60; 1/|dir| = t * 2^-e (relative 2^-28), so each
+     * component is within 0.5 LSB + |r| * 2^-27 of the exact offset. */
+    uint32_t t;
+    int e;
+    if (r == 0 || (dir.x == 0 && dir.y == 0)) return v;
+    fxc_rsqrt((uint64_t)fxc2_dot(dir, dir), &t, &e);
+    return fxc2_v(v.x + (int32_t)fxc_mul_rsqrt(fxc_smull(r, dir.x), t, e),
+                  v.y + (int32_t)fxc_mul_rsqrt(fxc_smull(r, dir.y), t, e));
 }
 
 int fxc2_contact_of(fxc2_answer *c, fxc2_contact *out)
@@ -141,8 +174,8 @@ int fxc2_contact_of(fxc2_answer *c, fxc2_contact *out)
     n = c->dir.x == 0 && c->dir.y == 0 ? c->dir : fxc2_unit(c->dir);
     gap = c->core_gap - c->margins;
     r.normal = n;
-    r.point_a = fxc2_to_world(&c->pair, fxc2_offset(c->pa, c->pair.a.margin, n));
-    r.point_b = fxc2_to_world(&c->pair, fxc2_offset(c->pb, -c->pair.b.margin, n));
+    r.point_a = fxc2_to_world(&c->pair, fxc2_offset(c->pa, c->pair.a.margin, c->dir));
+    r.point_b = fxc2_to_world(&c->pair, fxc2_offset(c->pb, -c->pair.b.margin, c->dir));
     if (gap > 0 && st != FXC_PENETRATING) r.distance = gap;
     if (gap < 0 && st != FXC_SEPARATED) r.depth = -gap;
     r.gjk_iterations = c->gjk.iterations;
@@ -185,15 +218,17 @@ int fxc2_distance(const fxc2_shape *a, const fxc2_transform *ta,
         if (st == FXC_PENETRATING) st = FXC_OVERLAPPING;
         r.iterations = c.gjk.iterations;
         if (c.gjk.enclosed) {
-            /* The cores touch or overlap: EPA's points when it ran, else
-             * the vertices of GJK's first point; no normal. */
-            r.point_a = fxc2_to_world(&c.pair, c.epa_ran ? c.pa : c.pair.a.v[c.gjk.s[0].ia]);
-            r.point_b = fxc2_to_world(&c.pair, c.epa_ran ? c.pb : c.pair.b.v[c.gjk.s[0].ib]);
+            /* The cores touch or overlap, no normal: a touching pair
+             * gets fxc2_collide's points (EPA's), an overlapping one a
+             * point in both cores. */
+            int touching = st == FXC_TOUCHING;
+            r.point_a = fxc2_to_world(&c.pair, touching ? c.pa : common_point(&c.pair, &c.gjk));
+            r.point_b = touching ? fxc2_to_world(&c.pair, c.pb) : r.point_a;
         } else {
             fxc2_vec n = fxc2_unit(c.dir);
             r.normal = n;
-            r.point_a = fxc2_to_world(&c.pair, fxc2_offset(c.pa, c.pair.a.margin, n));
-            r.point_b = fxc2_to_world(&c.pair, fxc2_offset(c.pb, -c.pair.b.margin, n));
+            r.point_a = fxc2_to_world(&c.pair, fxc2_offset(c.pa, c.pair.a.margin, c.dir));
+            r.point_b = fxc2_to_world(&c.pair, fxc2_offset(c.pb, -c.pair.b.margin, c.dir));
             if (st != FXC_OVERLAPPING && c.core_gap > c.margins) r.distance = c.core_gap - c.margins;
         }
         if (c.gjk.capped) st = FXC_ERR_NO_CONVERGENCE;
