@@ -23,6 +23,7 @@ FIXMATH_SRCS := $(addprefix $(FIXMATH_DIR)/,fix16.c fix16_sqrt.c fix16_trig.c)
 LIB_SRCS := $(wildcard src/*.c)
 TEST_SRCS := $(wildcard tests/*.c)
 DEMO_SRCS := $(wildcard demo/*.c)
+DEMO2D_SRCS := $(wildcard demo2d/*.c)
 
 INCLUDES := -Iinclude -I$(FIXMATH_DIR) -Iport
 WARN := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
@@ -53,6 +54,9 @@ $(BUILD)/host/tests: $(HOST_LIB_OBJS) $(HOST_PORT_OBJS) $(TEST_SRCS:%.c=$(BUILD)
 	$(HOST_CC) $(HOST_SAN) $^ -lm -o $@
 
 $(BUILD)/host/demo: $(HOST_LIB_OBJS) $(HOST_PORT_OBJS) $(DEMO_SRCS:%.c=$(BUILD)/host/obj/%.o)
+	$(HOST_CC) $(HOST_SAN) $^ -lm -o $@
+
+$(BUILD)/host/demo2d: $(HOST_LIB_OBJS) $(HOST_PORT_OBJS) $(DEMO2D_SRCS:%.c=$(BUILD)/host/obj/%.o)
 	$(HOST_CC) $(HOST_SAN) $^ -lm -o $@
 
 # Host variants for the determinism check: the same tests built by other
@@ -128,6 +132,9 @@ $(BUILD)/$(1)/tests.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OB
 $(BUILD)/$(1)/demo.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) $(DEMO_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
 	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld $$^ -lm -o $$@
 
+$(BUILD)/$(1)/demo2d.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) $(DEMO2D_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
+	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld $$^ -lm -o $$@
+
 $(BUILD)/$(1)/bench.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) $(BUILD)/$(1)/obj/bench/bench.o
 	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld $$^ -lm -o $$@
 
@@ -156,6 +163,9 @@ test-$(1): $(BUILD)/$(1)/tests.elf
 
 demo-$(1): $(BUILD)/$(1)/demo.elf
 	timeout 120 $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1
+
+demo2d-$(1): $(BUILD)/$(1)/demo2d.elf
+	timeout 120 $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1
 endef
 $(foreach b,$(QEMU_BOARDS),$(eval $(call board_template,$(b))))
 
@@ -170,8 +180,8 @@ $(foreach b,$(QEMU_BOARDS),$(eval $(call board_template,$(b))))
 
 # ---- top-level targets ----------------------------------------------------
 .PHONY: $(HOST_VARIANTS:%=test-%)
-.PHONY: all deps test test-host lint size stack accuracy check-accuracy check-readme check-nofloat demo demo-host bench bench-host profile clean distclean help \
-        $(QEMU_BOARDS:%=test-%) $(QEMU_BOARDS:%=demo-%) $(QEMU_BOARDS:%=bench-%) $(QEMU_BOARDS:%=profile-%)
+.PHONY: all deps test test-host lint size stack accuracy check-accuracy check-readme check-nofloat demo demo-host demo2d demo2d-host bench bench-host profile clean distclean help \
+        $(QEMU_BOARDS:%=test-%) $(QEMU_BOARDS:%=demo-%) $(QEMU_BOARDS:%=demo2d-%) $(QEMU_BOARDS:%=bench-%) $(QEMU_BOARDS:%=profile-%)
 
 all: $(BUILD)/host/tests $(QEMU_BOARDS:%=$(BUILD)/%/tests.elf)
 
@@ -180,14 +190,14 @@ deps:
 	@sh tools/setup.sh
 
 ## test: host tests (ASan+UBSan; also gcc -O0/-O2 and clang -O2), the same tests on QEMU Cortex-M3 and M0,
-##       determinism hash, no-float/no-heap check, lint, stack limits, README example, the demo on both
-##       emulated boards, the real-board images (demo, tests and bench built for both boards, memory map
+##       determinism hash, no-float/no-heap check, lint, stack limits, README example, the demo and the 2D
+##       demo on both emulated boards, the real-board images (demo, tests and bench built for both boards, memory map
 ##       checked, micro:bit demo run in QEMU),
 ##       the packaging check (CMake with ctest on host and QEMU, make install, pkg-config, C++, Arduino,
 ##       PlatformIO, Zephyr), and a fixed-seed libFuzzer smoke run
 test: deps
 	@$(MAKE) --no-print-directory test-host check-accuracy $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat lint stack check-readme check-packaging fuzz-smoke \
-	    demo-mps2-an385 demo-microbit boards run-board-microbit BOARD_APPS="demo tests bench"
+	    demo-mps2-an385 demo-microbit demo2d-mps2-an385 demo2d-microbit boards run-board-microbit BOARD_APPS="demo tests bench"
 	@sh tools/check_determinism.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
 	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) | tee $(BUILD)/determinism.log
 	@sh tools/sum_results.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
@@ -239,6 +249,14 @@ demo: deps
 demo-host: $(BUILD)/host/demo
 	$(BUILD)/host/demo
 
+## demo2d: run the 2D demo (a ball bouncing in a polygon room) on the emulated BOARD (default mps2-an385;
+##         BOARD=microbit for the M0); demo2d-host on the PC, `build/host/demo2d --svg N out.svg` draws frame N
+demo2d: deps
+	@$(MAKE) --no-print-directory demo2d-$(BOARD)
+
+demo2d-host: $(BUILD)/host/demo2d
+	$(BUILD)/host/demo2d
+
 ## bench: instructions per query on QEMU Cortex-M3 and M0, ns per query on the host, flash size
 ##        -> bench/results.md and the README's figures block
 bench: deps
@@ -252,7 +270,7 @@ bench: deps
 	@echo "bench: wrote bench/results.md and the README's figures block"
 
 ## profile: instructions per function of one benchmark workload on QEMU
-##          (PROFILE_BOARD=mps2-an385|microbit, PROFILE_WORKLOAD=1..14, PROFILE_CASES=20)
+##          (PROFILE_BOARD=mps2-an385|microbit, PROFILE_WORKLOAD=1..19, PROFILE_CASES=20)
 PROFILE_BOARD ?= mps2-an385
 profile: deps
 	@$(MAKE) --no-print-directory profile-$(PROFILE_BOARD)

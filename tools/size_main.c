@@ -9,13 +9,48 @@
  *   5 distance only, spheres and capsules (a robot arm's links and the
  *     obstacles around it: closed forms, no GJK iterations)
  *   6 clearance only, spheres and capsules (that arm's safety check)
- *   7 collide and manifold, boxes only (a game's boxes resting on boxes) */
+ *   7 collide and manifold, boxes only (a game's boxes resting on boxes)
+ *   8 2D only: every fxc2_ query (intersect, distance, collide, manifold,
+ *     raycast) on every 2D shape kind, and no 3D query (a handheld game's
+ *     polygon world) */
 #include "fxcollide.h"
+#include "fxcollide2d.h"
 
 #ifndef FXC_SIZE_CONFIG
 #define FXC_SIZE_CONFIG 1
 #endif
 
+#if FXC_SIZE_CONFIG == 8
+static fxc2_vec verts2[4];
+
+/* Every 2D shape kind and every 2D query; no 3D symbol. */
+void Reset_Handler(void);
+void Reset_Handler(void)
+{
+    fxc2_shape s[6];
+    fxc2_transform t;
+    fxc2_distance_result d;
+    fxc2_contact c;
+    fxc2_manifold m;
+    fxc2_ray_hit h;
+    volatile int r = 0;
+    r += fxc2_transform_set(&t, verts2[0], 65536, 0);
+    r += fxc2_transform_angle(&t, verts2[1], r);
+    r += fxc2_shape_point(&s[0], 0);
+    r += fxc2_shape_circle(&s[1], 65536);
+    r += fxc2_shape_segment(&s[2], verts2[0], verts2[1], 0);
+    r += fxc2_shape_capsule(&s[3], 65536, 65536);
+    r += fxc2_shape_box(&s[4], verts2[3], 0);
+    r += fxc2_shape_polygon(&s[5], verts2, 4, 0);
+    r += fxc2_intersect(&s[r % 6], &t, &s[(r + 1) % 6], &t);
+    r += fxc2_distance(&s[r % 6], &t, &s[(r + 1) % 6], &t, &d);
+    r += fxc2_collide(&s[r % 6], &t, &s[(r + 1) % 6], &t, &c);
+    r += fxc2_collide_manifold(&s[r % 6], &t, &s[(r + 1) % 6], &t, 0, &m);
+    r += fxc2_raycast(&s[r % 6], &t, verts2[0], verts2[2], &h);
+    for (;;) {
+    }
+}
+#else
 static fxc_workspace ws;
 static fxc_vec3 verts[4];
 #if FXC_SIZE_CONFIG == 1
@@ -88,3 +123,4 @@ void Reset_Handler(void)
     for (;;) {
     }
 }
+#endif

@@ -4,7 +4,14 @@
 # what it pulls in from libfixmath, and libgcc helpers plus the memcpy of
 # struct copies (libc), measured on links of tools/size_main.c
 # with --gc-sections, one per configuration (FXC_SIZE_CONFIG: what a kind
-# of firmware calls, so what it gets).
+# of firmware calls, so what it gets). The '2D only' rows call every 2D
+# query on every 2D shape and nothing of 3D: their name says whether the
+# link holds any code of the 3D pipeline (from the map: a section of
+# src/{cast,epa,feature,gjk,manifold,query,shape,support}.c; from nm: a
+# 3D query, GJK, EPA or support symbol) and how much of the fxcollide
+# flash is the 2D files' (src/*2d.c) and how much the helpers they share
+# with 3D (vec.c, wide.c, mul.c); "of which manifold" is the 2D
+# manifold's file. A 2D query needs no workspace.
 #   tools/size_report.sh FIXMATH_DIR OUT_DIR
 FIX=$1; OUT=$2
 echo "| configuration | core | opt | fxcollide flash | of which manifold | libfixmath flash | libgcc + memcpy flash | total flash | library RAM (.data+.bss) | workspace (caller-owned) |"
@@ -36,16 +43,35 @@ measure() {
             else if (file ~ /libgcc|libc/) gcc[name ~ /^\.(bss|data)/ ? "ram" : "rom"] += sz
             else if (file ~ dir) {
                 lib[name ~ /^\.(bss|data)/ ? "ram" : "rom"] += sz
-                if (file ~ /\/(manifold|feature)\.o/ && name !~ /^\.(bss|data)/) man += sz
+                if (file ~ /\/(manifold|feature)[^\/]*\.o/ && name !~ /^\.(bss|data)/) man += sz
+                if (file ~ /2d\.o/) two += sz
+                if (sz > 0 && file ~ /\/(cast|epa|feature|gjk|manifold|query|shape|support)\.o/) {
+                    f3 = file; sub(/.*\//, "", f3); three[f3] += sz
+                }
             }
         }
-        END { printf "%d %d %d %d %d\n", lib["rom"], man, fix["rom"], gcc["rom"], lib["ram"] + fix["ram"] + gcc["ram"] }' \
+        END {
+            for (f3 in three) list = list (list == "" ? "" : ",") f3 ":" three[f3]
+            printf "%d %d %d %d %d %d %s\n", lib["rom"], man, fix["rom"], gcc["rom"], lib["ram"] + fix["ram"] + gcc["ram"],
+                two, list == "" ? "-" : list
+        }' \
         "$dir/size.map" > "$dir/size.txt"
-    read own man fix lgcc ram < "$dir/size.txt"
+    read own man fix lgcc ram two three < "$dir/size.txt"
     printf '#include "fxcollide.h"\nchar fxc_workspace_bytes[sizeof(fxc_workspace)];\n' | \
         arm-none-eabi-gcc -mcpu=$cpu -mthumb -Iinclude -I"$FIX" -x c -c -o "$dir/ws.o" - || exit 1
     ws=$(arm-none-eabi-nm -S "$dir/ws.o" | awk '/fxc_workspace_bytes/ {print $2}')
     ws=$(printf '%d' "0x$ws")
+    if [ "$config" = 8 ]; then
+        ws=none
+        syms=$(arm-none-eabi-nm "$dir/size.elf" | \
+            awk '$3 ~ /^fxc_(gjk|epa|support|pair_|kind_|body_|collide|distance|intersect|clearance|manifold|raycast|shapecast|shape_)/ {print $3}' | \
+            tr '\n' ' ')
+        if [ "$three" = "-" ] && [ -z "$syms" ]; then
+            name="$name (no 3D code linked; $two in src/*2d.c, $((own - two)) shared helpers)"
+        else
+            name="$name (LINKS 3D CODE: ${three#-} ${syms})"
+        fi
+    fi
     echo "| $name | ${cpu#cortex-} | $opt | $own | $man | $fix | $lgcc | $((own + fix + lgcc)) | $ram | $ws |"
 }
 for cpu in cortex-m0 cortex-m3; do
@@ -60,4 +86,9 @@ for cpu in cortex-m0 cortex-m3; do
     measure 7 "collide and manifold: boxes" $cpu -Os
     measure 5 "distance: spheres, capsules" $cpu -Os
     measure 6 "clearance: spheres, capsules" $cpu -Os
+done
+for cpu in cortex-m0 cortex-m3; do
+    for opt in -Os -O2; do
+        measure 8 "2D only: every 2D query and shape" $cpu $opt
+    done
 done
