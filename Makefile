@@ -105,8 +105,10 @@ PROFILE_CASES ?= 20
 
 # board_template(name): objects, library archive and images of one board.
 define board_template
+BOARD_TEST_PARTS :=
 include boards/$(1)/board.mk
 $(1)_CPU := $$(BOARD_CPU)
+$(1)_TEST_PARTS := $$(BOARD_TEST_PARTS)
 $(1)_QEMU := $$(BOARD_QEMU)
 $(1)_DEFS := -DFXC_BOARD_NAME='"$(1)"' -DFXC_BOARD_TICK_NUM=$$(BOARD_TICK_NUM) -DFXC_BOARD_TICK_DEN=$$(BOARD_TICK_DEN)
 $(1)_LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)
@@ -158,8 +160,23 @@ profile-$(1): $(BUILD)/$(1)/profile-w$(PROFILE_WORKLOAD).elf
 	    -kernel $$< > /dev/null
 	python3 tools/profile.py $(PROFILE_CASES) < $(BUILD)/$(1)/profile.trace; st=$$$$?; rm -f $(BUILD)/$(1)/profile.trace; exit $$$$st
 
-test-$(1): $(BUILD)/$(1)/tests.elf
-	timeout $(QEMU_TIMEOUT) $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1 | tee $(BUILD)/$(1)/tests.log
+# A board whose flash holds the suite in parts (BOARD_TEST_PARTS) runs one
+# image per part, each with its runner built for those parts; their logs
+# are joined into tests.log, closed by the summed result line.
+.SECONDARY: $$($(1)_TEST_PARTS:%=$(BUILD)/$(1)/obj/tests/runner-part%.o)
+$(BUILD)/$(1)/obj/tests/runner-part%.o: tests/runner.c | deps
+	@mkdir -p $$(dir $$@)
+	$(ARM_CC) $$($(1)_CPU) $(ARM_CFLAGS) -Os $$($(1)_DEFS) -DFXC_TEST_PART=$$* -c $$< -o $$@
+$(BUILD)/$(1)/tests-%.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) \
+        $(filter-out %/runner.o,$(TEST_SRCS:%.c=$(BUILD)/$(1)/obj/%.o)) $(BUILD)/$(1)/obj/tests/runner-part%.o
+	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld $$^ -lm -o $$@
+
+test-$(1): $$(if $$($(1)_TEST_PARTS),$$($(1)_TEST_PARTS:%=$(BUILD)/$(1)/tests-%.elf),$(BUILD)/$(1)/tests.elf)
+	@st=0; logs=; for elf in $$^; do log=$$$${elf%.elf}.log; logs="$$$$logs $$$$log"; \
+	    timeout $(QEMU_TIMEOUT) $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$$$elf 2>&1 | tee $$$$log || st=1; done; \
+	if [ "$$$$logs" != " $(BUILD)/$(1)/tests.log" ]; then \
+	    cat $$$$logs > $(BUILD)/$(1)/tests.log; sh tools/sum_results.sh $$$$logs | tail -n1 >> $(BUILD)/$(1)/tests.log; fi; \
+	exit $$$$st
 
 demo-$(1): $(BUILD)/$(1)/demo.elf
 	timeout 120 $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1

@@ -34,16 +34,16 @@ nucleo-f103rb_PORT := uart_stm32f1
 nucleo-f103rb_FORMATS := elf hex bin
 nucleo-f103rb_CHIP_FLASH := 0x08000000 131072
 nucleo-f103rb_CHIP_RAM := 0x20000000 20480
-# The test suite outgrows 128 KB of flash: three images, tests-1 to tests-3,
-# each running one part of tests/test_list.h (FXC_TEST_PART).
-nucleo-f103rb_TEST_PARTS := 1 2 3
 
 # real_board_template(name): objects and images of one real board. Same
 # compiler options as the QEMU boards; only the port differs.
 define real_board_template
 BOARD_CPU :=
+BOARD_TEST_PARTS :=
 include boards/$(1)/board.mk
 $(1)_RB_CPU := $$(BOARD_CPU)
+# The test suite in parts, where it outgrows the board's flash (board.mk).
+$(1)_TEST_PARTS := $$(BOARD_TEST_PARTS)
 # The UART ports' counters count CPU cycles directly: one tick = 1 cycle.
 $(1)_RB_DEFS := -DFXC_BOARD_NAME='"$(1)"' -DFXC_BOARD_TICK_NUM=1 -DFXC_BOARD_TICK_DEN=1
 $(1)_RB_OBJS := $(LIB_SRCS:%.c=$(BOARDS_OUT)/$(1)/obj/%.o) \

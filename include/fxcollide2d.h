@@ -17,16 +17,20 @@
  *    structs are written whatever the status (zeroed on an error; a NULL
  *    output gets FXC_ERR_NULL). The normal points from A to B, depth is
  *    positive, points are in world space.
- *  - No workspace: a 2D query keeps its few hundred bytes of state on the
- *    stack (make stack states the peak), so every query is reentrant.
+ *  - No workspace: a 2D query keeps its state (up to about 2 KB on the
+ *    M0; make stack prints each query's peak) on the stack, so every
+ *    query is reentrant.
  *  - Exactness: cores are taken to world space once per query (each vertex
  *    rounded to the nearest raw unit). After that every decision (overlap
- *    or not, which region of a simplex, which edge an EPA step expands,
- *    whether a support point lies beyond an edge) is the exact sign of a
- *    2x2 determinant or dot product of raw coordinates: |coordinate| <
- *    2^29 raw, so each product is below 2^59 and each sum of two below
- *    2^60, exact in int64 on every core (src/geom2d.h states the budget).
- *    Comparisons of a distance with a bound are exact in 128 bits.
+ *    or not, which region of a simplex, whether a support point lies
+ *    beyond an edge, touching or not) is the exact sign of a 2x2
+ *    determinant or dot product of raw coordinates: a point is below 2^29
+ *    raw and a direction below 2^30, so each product is below 2^60 and
+ *    each sum of two below 2^61, exact in int64 on every core (src/geom2d.h
+ *    states the budget); comparisons of a distance with a bound are exact
+ *    in 128 bits. EPA ranks its edges by their distances to 2^-16 raw
+ *    (and 2^-27 relative), so it stops on the nearest edge of the
+ *    Minkowski difference but for a tie within that.
  */
 #ifndef FXCOLLIDE2D_H
 #define FXCOLLIDE2D_H
@@ -114,10 +118,12 @@ int fxc2_shape_polygon(fxc2_shape *s, const fxc2_vec *vertices, int count, fix16
  *   FXC_PENETRATING                                 x        x
  *   FXC_HIT, FXC_GRAZING, FXC_INSIDE                                  x
  *   FXC_ERR_CAPACITY                                x        x
- *   FXC_ERR_NO_CONVERGENCE                                            x
+ *   FXC_ERR_NO_CONVERGENCE      x          x        x        x        x
  * and the errors of the arguments: FXC_ERR_NULL, FXC_ERR_BAD_SHAPE,
  * FXC_ERR_BAD_TRANSFORM, FXC_ERR_RANGE (FXC_ERR_NEGATIVE_SIZE for a
- * negative speculative distance). FXC_ERR_CAPACITY: EPA's polygon (2 *
+ * negative speculative distance). FXC_ERR_NO_CONVERGENCE: GJK reached
+ * FXC_GJK_MAX_ITERATIONS (not seen: exact GJK gains at every step and
+ * polygon pairs end in a handful), or the ray cast its step cap. FXC_ERR_CAPACITY: EPA's polygon (2 *
  * FXC2_POLYGON_MAX_VERTICES + 4 points, room for every vertex of the
  * Minkowski difference and more) is full; it comes with the best answer
  * (the normal of the nearest edge and the depth along it, an upper bound). */
@@ -149,7 +155,9 @@ int fxc2_distance(const fxc2_shape *a, const fxc2_transform *ta,
 typedef struct {
     fix16_t distance; /* separated or touching: gap >= 0, else 0 */
     fix16_t depth;    /* penetrating or touching: overlap >= 0, else 0;
-                       * moving B by depth * normal ends the overlap */
+                       * moving B by depth * normal ends the overlap, but
+                       * for the rounding of the unit normal: to within
+                       * 2 LSB + depth * 2^-15 */
     fxc2_vec normal;  /* unit, A to B */
     fxc2_vec point_a; /* deepest point of A in B / closest point on A (world) */
     fxc2_vec point_b; /* deepest point of B in A / closest point on B (world) */
@@ -206,16 +214,20 @@ int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
 /* ---- Ray cast ----------------------------------------------------------------
  * The segment from origin to origin + translation against a shape, margin
  * included, by conservative advancement on the exact distance (as the 3D
- * casts): the fraction is never later than the true first contact (rounded
- * down), and at it the ray is within FXC_CAST_TOL of the surface. Rules, on
- * the exact sign of the closing speed along the proven axis: approaching,
- * FXC_HIT; running along the surface within FXC_CAST_TOL without
- * approaching (a ray along an edge), FXC_GRAZING; starting on the surface
- * and leaving, FXC_TOUCHING; starting inside by more than FXC_TOUCH_TOL,
- * FXC_INSIDE (fraction 0, no normal). A ray that only grazes a vertex
- * within FXC_CAST_TOL is a FXC_HIT or FXC_GRAZING at that fraction, never a
- * miss. At most FXC_CAST_MAX_ITERATIONS steps (FXC_ERR_NO_CONVERGENCE with
- * the last safe fraction). */
+ * casts): the fraction is never later than the true first contact, and at
+ * the point it stops on (before the fraction is rounded down to Q16.16,
+ * which may take up to 2^-16 of the translation off) the ray is within
+ * FXC_CAST_TOL of the surface. Rules, on the exact sign of the closing
+ * speed along the proven axis: approaching, FXC_HIT; within FXC_CAST_TOL
+ * without approaching (a ray sliding along an edge it touches),
+ * FXC_GRAZING; starting on the surface and leaving, FXC_TOUCHING; starting
+ * inside by more than FXC_TOUCH_TOL, FXC_INSIDE (fraction 0, no normal). A
+ * ray that meets a vertex and runs on along an edge is FXC_HIT (or
+ * FXC_GRAZING) at the vertex; a ray that passes within FXC_CAST_TOL - 2
+ * LSB of the surface is never a miss (a step never passes the closest
+ * approach to a vertex). A miss has fraction 0 and no point. At most
+ * FXC_CAST_MAX_ITERATIONS steps (FXC_ERR_NO_CONVERGENCE with the last safe
+ * fraction). */
 #define FXC_CAST_TOL 16 /* raw LSB: the gap at which a cast reports contact (as in fxcollide.h) */
 
 typedef struct {

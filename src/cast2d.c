@@ -82,6 +82,31 @@ static uint64_t ray_step(const fxc2_answer *c, int64_t closing)
     return ((uint64_t)gap << 32) / (uint64_t)speed;
 }
 
+/* Passing a vertex (GJK's nearest feature), the step stops at the ray's
+ * closest approach to it, dot(v - P, T) / |T|^2 (rounded down, both to 31
+ * bits as in ray_step), so that a ray grazing a vertex by less than
+ * FXC_CAST_TOL is not stepped past it. Within 1 LSB of the closest
+ * approach (dot(v - P, T)^2 <= |T|^2, exact) the step is 0: the point's
+ * rounding would not move it. */
+static uint64_t vertex_step(const fxc2_answer *c, fxc2_vec t, uint64_t step)
+{
+    int64_t num;
+    uint64_t n, den = (uint64_t)fxc2_dot(t, t);
+    int sh;
+    if (c->gjk.k != 1) return step;
+    num = fxc2_dot(fxc2_sub(c->pa, c->pair.b.v[0]), t);
+    if (num <= 0 || (num < (INT64_C(1) << 30) && (uint64_t)num * (uint64_t)num <= den)) return 0;
+    n = (uint64_t)num;
+    sh = fxc_bitlen64(den) - 31;
+    if (sh > 0) {
+        n >>= sh;
+        den = ((den - 1) >> sh) + 1;
+    }
+    if (n >= den) return step;
+    n = (n << 32) / den;
+    return n < step ? n : step;
+}
+
 static void hit_answer(fxc2_ray_hit *hit, const fxc2_answer *c, fxc2_vec dir)
 {
     hit->normal = fxc2_unit(dir);
@@ -94,9 +119,10 @@ static int start_inside(fxc2_answer *c, fxc2_vec t, fxc2_ray_hit *hit, fxc2_vec 
     fxc2_contact contact;
     int st = fxc2_contact_of(c, &contact);
     int64_t leaving;
-    if (st == FXC_PENETRATING || st < 0) {
+    if (st < 0) return st;
+    if (st == FXC_PENETRATING) {
         hit->point = origin;
-        return st == FXC_PENETRATING ? FXC_INSIDE : st;
+        return FXC_INSIDE;
     }
     leaving = fxc2_dot(t, c->dir);
     hit->normal = contact.normal;
@@ -120,6 +146,10 @@ int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, 
         uint64_t step;
         c.pair.b.v[0] = point_at(start, translation, lambda);
         fxc2_solve(&c, 0);
+        if (c.gjk.capped) {
+            hit->fraction = (fix16_t)(lambda >> 16);
+            return FXC_ERR_NO_CONVERGENCE;
+        }
         if (c.gjk.enclosed) {
             if (lambda == 0) return start_inside(&c, translation, hit, origin);
             /* Cannot happen for honest steps: each one keeps a gap. */
@@ -144,7 +174,10 @@ int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, 
             return FXC_ERR_NO_CONVERGENCE;
         }
         hit->iterations++;
-        step = ray_step(&c, closing);
+        step = vertex_step(&c, translation, ray_step(&c, closing));
+        /* at the closest approach to the nearest vertex and still apart: the
+         * distance, convex along the ray, is at its least */
+        if (step == 0) return FXC_SEPARATED;
         if (step >= FRACTION_ONE - lambda) return FXC_SEPARATED;
         lambda += step;
     }

@@ -11,14 +11,18 @@
  *  4. Otherwise insert the point between the edge's ends and go on.
  * Every polygon point is a support point, so the points stay in boundary
  * order and the polygon stays convex. The only rounded value is each
- * edge's distance (its height over its length), used to rank the edges;
- * no barycentric division anywhere. */
+ * edge's distance (its height over its length, to 2^-16 raw and 2^-27
+ * relative), used to rank the edges; no barycentric division anywhere. */
 #include "geom2d.h"
+#include "fxc_bits.h"
+
+#define OUT_OF_RUNNING UINT32_MAX
 
 typedef struct {
     fxc2_mpoint p;
-    fix16_t dist; /* distance of the edge from this point to the next,
-                   * FXC_FIX16_MAX when the origin does not project into it */
+    uint32_t dist; /* distance of the edge from this point to the next
+                    * (order_key); OUT_OF_RUNNING when the origin does
+                    * not project into it */
 } epa_slot;
 
 typedef struct {
@@ -26,19 +30,35 @@ typedef struct {
     int n;
 } epa_polygon;
 
+/* A distance in 2^-16 raw (below 2^46) as a 32-bit key that orders as the
+ * distance does: below 2^27 as it is, above as a 5-bit shift count and the
+ * top 27 bits (relative 2^-26, as fine as the distance is known), so that
+ * a slot takes 16 bytes. */
+static uint32_t order_key(int64_t v)
+{
+    int sh = fxc_bitlen64((uint64_t)v) - 27;
+    if (sh <= 0) return (uint32_t)v;
+    return ((uint32_t)sh << 27) + (uint32_t)((uint64_t)v >> sh);
+}
+
 /* Ranks the edge from slot i to the next: its outward normal is the edge
  * turned clockwise, and the origin projects into it when the edge runs
- * from behind the origin to beyond it (two dot products' signs). */
+ * from behind the origin to beyond it (two dot products' signs). Its
+ * distance h / |e| (h < 2^60) is ranked in 2^-16 raw units, so that edges
+ * whose distances round to the same raw value still rank apart. */
 static void rank_edge(epa_polygon *poly, int i)
 {
     fxc2_vec p = poly->s[i].p.w, q = poly->s[(i + 1) % poly->n].p.w;
     fxc2_vec e = fxc2_sub(q, p);
     int64_t h = fxc2_dot(p, fxc2_out_normal(e));
+    uint32_t t;
+    int sh;
     if ((e.x == 0 && e.y == 0) || fxc2_dot(p, e) > 0 || fxc2_dot(q, e) < 0 || h < 0) {
-        poly->s[i].dist = FXC_FIX16_MAX;
-    } else {
-        poly->s[i].dist = fxc2_over_length(h, e);
+        poly->s[i].dist = OUT_OF_RUNNING;
+        return;
     }
+    fxc_rsqrt((uint64_t)fxc2_dot(e, e), &t, &sh);
+    poly->s[i].dist = order_key(fxc_mul_rsqrt(h, t, sh - 16));
 }
 
 static int nearest_edge(const epa_polygon *poly)
@@ -130,7 +150,7 @@ void fxc2_epa_run(const fxc2_pair *p, const fxc2_gjk *g, fxc2_epa *e)
         fxc2_mpoint a = poly.s[k].p, b = poly.s[(k + 1) % poly.n].p, w;
         fxc2_vec n = fxc2_out_normal(fxc2_sub(b.w, a.w));
         int64_t h = fxc2_dot(a.w, n), hw;
-        FXC_ASSERT(poly.s[k].dist != FXC_FIX16_MAX); /* an edge always holds the projection */
+        FXC_ASSERT(poly.s[k].dist != OUT_OF_RUNNING); /* an edge always holds the projection */
         w = fxc2_support(p, n);
         hw = fxc2_dot(w.w, n);
         e->iterations++;

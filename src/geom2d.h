@@ -75,9 +75,6 @@ static inline fxc2_vec fxc2_out_normal(fxc2_vec edge)
 int fxc2_pair_init(fxc2_pair *p, const fxc2_shape *a, const fxc2_transform *ta,
                    const fxc2_shape *b, const fxc2_transform *tb);
 
-/* Moves core B by d (raw, exact); the caller keeps it within range. */
-void fxc2_pair_move_b(fxc2_pair *p, fxc2_vec d);
-
 /* The vertex of a core farthest along d (|d| < 2^30), the first on a tie. */
 int fxc2_support_index(const fxc2_core *c, fxc2_vec d);
 
@@ -152,8 +149,8 @@ fxc2_vec fxc2_offset(fxc2_vec v, int32_t r, fxc2_vec dir);
 /* Unit vector along an exact direction d (nonzero), Q16.16. */
 fxc2_vec fxc2_unit(fxc2_vec d);
 
-/* round(num / |d|) for 0 <= num < 2^62: a height over an exact direction,
- * in raw units; relative error below 2^-27. */
+/* round(num / |d|) for |num| < 2^62: a height over an exact direction, in
+ * raw units; relative error below 2^-27. */
 fix16_t fxc2_over_length(int64_t num, fxc2_vec d);
 
 /* a + t * (b - a) for t = num / den in [0, 1] (den > 0, num <= den <

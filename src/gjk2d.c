@@ -38,17 +38,15 @@ static void keep_edge(fxc2_gjk *g, int i, int j, fxc2_vec d)
     g->enclosed = 0;
 }
 
-/* Segment s[0], s[1]: the origin projects before s[0], past s[1], or onto
- * the edge (left, right, or on it). */
+/* Segment s[0], s[1] (s[1] newer): the origin projects past s[1], or onto
+ * the edge (left, right, or on it). Never before s[0]: s[1] was found
+ * beyond s[0] along -s[0], so (s[1] - s[0]) . s[0] < 0. */
 static void reduce_segment(fxc2_gjk *g)
 {
     fxc2_vec p = g->s[0].w, q = g->s[1].w;
     fxc2_vec e = fxc2_sub(q, p);
     int64_t side;
-    if (fxc2_dot(p, e) >= 0) {
-        keep_vertex(g, 0);
-        return;
-    }
+    FXC_ASSERT(fxc2_dot(p, e) < 0);
     if (fxc2_dot(q, e) <= 0) {
         keep_vertex(g, 1);
         return;

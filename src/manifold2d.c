@@ -42,6 +42,26 @@ static int neighbour(const fxc2_core *c, int i, int step)
     return -1;
 }
 
+/* The edge i0 -> i1 grown over straight vertices at both ends, so that a
+ * face given with collinear points is one edge (at most n steps each way;
+ * a turn back, as in a flat polygon, ends it). */
+static void extend_edge(const fxc2_core *c, int *i0, int *i1)
+{
+    int k;
+    for (k = 0; k < c->n; k++) {
+        int j = neighbour(c, *i1, 1);
+        fxc2_vec e = fxc2_sub(c->v[*i1], c->v[*i0]), f = fxc2_sub(c->v[j], c->v[*i1]);
+        if (j == *i0 || fxc2_cross(e, f) != 0 || fxc2_dot(e, f) <= 0) break;
+        *i1 = j;
+    }
+    for (k = 0; k < c->n; k++) {
+        int j = neighbour(c, *i0, -1);
+        fxc2_vec e = fxc2_sub(c->v[*i1], c->v[*i0]), f = fxc2_sub(c->v[*i0], c->v[j]);
+        if (j == *i1 || fxc2_cross(f, e) != 0 || fxc2_dot(f, e) <= 0) break;
+        *i0 = j;
+    }
+}
+
 /* dot(outward normal of i0 -> i1, u) / |edge|: |u| times the cosine. */
 static fix16_t edge_facing(const fxc2_core *c, int i0, int i1, fxc2_vec u)
 {
@@ -51,6 +71,20 @@ static fix16_t edge_facing(const fxc2_core *c, int i0, int i1, fxc2_vec u)
     return fxc2_over_length(h, e);
 }
 
+/* Candidate edge i0 -> i1, grown over straight vertices, if it faces u
+ * better than the best so far. */
+static void consider_edge(const fxc2_core *c, int i0, int i1, fxc2_vec u, facing_edge *best)
+{
+    fix16_t f;
+    extend_edge(c, &i0, &i1);
+    f = edge_facing(c, i0, i1, u);
+    if (f > best->facing) {
+        best->i0 = i0;
+        best->i1 = i1;
+        best->facing = f;
+    }
+}
+
 /* Of the two edges at the core's support vertex along u, the one facing u
  * better (the earlier on a tie); facing < 0 when neither faces it. */
 static facing_edge best_edge(const fxc2_core *c, fxc2_vec u)
@@ -58,20 +92,9 @@ static facing_edge best_edge(const fxc2_core *c, fxc2_vec u)
     facing_edge best = { 0, 0, -1 };
     int i = fxc2_support_index(c, u);
     int prev = neighbour(c, i, -1), next = neighbour(c, i, 1);
-    fix16_t f;
     if (prev < 0) return best;
-    f = edge_facing(c, prev, i, u);
-    if (f > best.facing) {
-        best.i0 = prev;
-        best.i1 = i;
-        best.facing = f;
-    }
-    f = edge_facing(c, i, next, u);
-    if (f > best.facing) {
-        best.i0 = i;
-        best.i1 = next;
-        best.facing = f;
-    }
+    consider_edge(c, prev, i, u, &best);
+    consider_edge(c, i, next, u, &best);
     return best;
 }
 
@@ -114,7 +137,7 @@ typedef struct {
 /* Reference and incident edges along the exact direction dir (A to B). */
 static int choose_edges(const fxc2_pair *p, fxc2_vec dir, edge_pair *ep)
 {
-    /* dir scaled (exactly) to 29 bits, so the facings have 29 bits too. */
+    /* dir scaled (exactly) to at least 29 bits, so the facings have as many. */
     int sh = 29 - fxc_bitlen32(fxc_abs_u32(dir.x) | fxc_abs_u32(dir.y));
     fxc2_vec u = sh > 0 ? fxc2_v(dir.x * (1 << sh), dir.y * (1 << sh)) : dir;
     facing_edge fa = best_edge(&p->a, u);
@@ -173,7 +196,10 @@ static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_t keep)
     m->normal = ep.ref_is_a ? n_ref : fxc2_v(-n_ref.x, -n_ref.y);
     for (i = 0; i < 2; i++) {
         add_point(m, c, &ep, &q[i], m_int);
-        if (m->point[m->count - 1].separation > keep) m->count--;
+        if (m->point[m->count - 1].separation > keep) {
+            static const fxc2_manifold_point none;
+            m->point[--m->count] = none;
+        }
     }
     if (m->count == 2 && m->point[1].separation < m->point[0].separation) {
         fxc2_manifold_point tmp = m->point[0];
@@ -214,7 +240,6 @@ int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
     out->normal = out->contact.normal;
     if (st < 0 && st != FXC_ERR_CAPACITY) return st;
     if (st == FXC_SEPARATED && out->contact.distance > speculative + FXC_TOUCH_TOL) return st;
-    if (c.dir.x == 0 && c.dir.y == 0) return st;
     if (c.pair.a.n == 1 || c.pair.b.n == 1 || !clip_ends(out, &c, speculative + FXC_TOUCH_TOL)) {
         contact_point(out, &c);
     }

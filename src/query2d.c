@@ -30,6 +30,7 @@ fxc2_vec fxc2_lerp_ratio(fxc2_vec a, fxc2_vec b, uint64_t num, uint64_t den)
     int sh = fxc_bitlen64(den) - 31;
     uint32_t t, mx, my;
     int32_t dx = b.x - a.x, dy = b.y - a.y;
+    if (den == 0) return a;
     if (sh > 0) {
         num >>= sh;
         den >>= sh;
@@ -73,7 +74,7 @@ static fxc2_vec common_point(const fxc2_pair *p, const fxc2_gjk *g)
     c0 = fxc2_cross(g->s[1].w, g->s[2].w);
     c1 = fxc2_cross(g->s[2].w, g->s[0].w);
     c2 = fxc2_cross(g->s[0].w, g->s[1].w);
-    if (c0 < 0) { /* clockwise: the same weights, negated */
+    if (c0 + c1 + c2 < 0) { /* clockwise: the same weights, negated */
         c0 = -c0;
         c1 = -c1;
         c2 = -c2;
@@ -163,6 +164,14 @@ fxc2_vec fxc2_offset(fxc2_vec v, int32_t r, fxc2_vec dir)
                   v.y + (int32_t)fxc_mul_rsqrt(fxc_smull(r, dir.y), t, e));
 }
 
+/* The surface points (world): the core points moved out by their margins
+ * along the direction from A to B. */
+static void surface_points(const fxc2_answer *c, fxc2_vec *pa, fxc2_vec *pb)
+{
+    *pa = fxc2_to_world(&c->pair, fxc2_offset(c->pa, c->pair.a.margin, c->dir));
+    *pb = fxc2_to_world(&c->pair, fxc2_offset(c->pb, -c->pair.b.margin, c->dir));
+}
+
 int fxc2_contact_of(fxc2_answer *c, fxc2_contact *out)
 {
     fxc2_contact r = { 0, 0, { 0, 0 }, { 0, 0 }, { 0, 0 }, 0, 0 };
@@ -174,8 +183,7 @@ int fxc2_contact_of(fxc2_answer *c, fxc2_contact *out)
     n = c->dir.x == 0 && c->dir.y == 0 ? c->dir : fxc2_unit(c->dir);
     gap = c->core_gap - c->margins;
     r.normal = n;
-    r.point_a = fxc2_to_world(&c->pair, fxc2_offset(c->pa, c->pair.a.margin, c->dir));
-    r.point_b = fxc2_to_world(&c->pair, fxc2_offset(c->pb, -c->pair.b.margin, c->dir));
+    surface_points(c, &r.point_a, &r.point_b);
     if (gap > 0 && st != FXC_PENETRATING) r.distance = gap;
     if (gap < 0 && st != FXC_SEPARATED) r.depth = -gap;
     r.gjk_iterations = c->gjk.iterations;
@@ -221,14 +229,16 @@ int fxc2_distance(const fxc2_shape *a, const fxc2_transform *ta,
             /* The cores touch or overlap, no normal: a touching pair
              * gets fxc2_collide's points (EPA's), an overlapping one a
              * point in both cores. */
-            int touching = st == FXC_TOUCHING;
-            r.point_a = fxc2_to_world(&c.pair, touching ? c.pa : common_point(&c.pair, &c.gjk));
-            r.point_b = touching ? fxc2_to_world(&c.pair, c.pb) : r.point_a;
+            if (st == FXC_TOUCHING) {
+                surface_points(&c, &r.point_a, &r.point_b);
+            } else {
+                r.point_a = fxc2_to_world(&c.pair, common_point(&c.pair, &c.gjk));
+                r.point_b = r.point_a;
+            }
         } else {
             fxc2_vec n = fxc2_unit(c.dir);
             r.normal = n;
-            r.point_a = fxc2_to_world(&c.pair, fxc2_offset(c.pa, c.pair.a.margin, c.dir));
-            r.point_b = fxc2_to_world(&c.pair, fxc2_offset(c.pb, -c.pair.b.margin, c.dir));
+            surface_points(&c, &r.point_a, &r.point_b);
             if (st != FXC_OVERLAPPING && c.core_gap > c.margins) r.distance = c.core_gap - c.margins;
         }
         if (c.gjk.capped) st = FXC_ERR_NO_CONVERGENCE;

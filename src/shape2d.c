@@ -6,10 +6,12 @@
 #include "fxc_bits.h"
 
 /* (c, s) is a unit vector within 2^-8: |c^2 + s^2 - 1| <= 2^-8 in Q32.32.
- * Any int32 c, s: each square < 2^62, their sum < 2^63. */
+ * Entries beyond 2 units fail first, so each square is below 2^34. */
 static int rotation_ok(fix16_t c, fix16_t s)
 {
-    int64_t err = fxc_smull(c, c) + fxc_smull(s, s) - (INT64_C(1) << 32);
+    int64_t err;
+    if (fxc_abs_u32(c) > 2u * FXC_ONE || fxc_abs_u32(s) > 2u * FXC_ONE) return 0;
+    err = fxc_smull(c, c) + fxc_smull(s, s) - (INT64_C(1) << 32);
     return err >= -(INT64_C(1) << 24) && err <= (INT64_C(1) << 24);
 }
 
@@ -255,12 +257,6 @@ int fxc2_pair_init(fxc2_pair *p, const fxc2_shape *a, const fxc2_transform *ta,
     st = make_core(&p->a, a, ta, p->centre);
     if (st == FXC_OK) st = make_core(&p->b, b, tb, p->centre);
     return st;
-}
-
-void fxc2_pair_move_b(fxc2_pair *p, fxc2_vec d)
-{
-    int i;
-    for (i = 0; i < p->b.n; i++) p->b.v[i] = fxc2_add(p->b.v[i], d);
 }
 
 int fxc2_support_index(const fxc2_core *c, fxc2_vec d)

@@ -1,0 +1,158 @@
+/* 2D regressions: one named case for each bug a review of the 2D code
+ * found, checked against the value geometry gives (worked out in each
+ * comment); each fails before its fix. */
+#include "test.h"
+#include "fxcollide2d.h"
+
+#define UNIT ((int32_t)FXC_ONE)
+
+static fxc2_transform at(int32_t x, int32_t y)
+{
+    fxc2_transform t;
+    (void)fxc2_transform_set(&t, fxc2_v(x, y), FXC_ONE, 0);
+    return t;
+}
+
+static int32_t iabs(int32_t v) { return v < 0 ? -v : v; }
+
+/* Entries of INT32_MIN: c^2 + s^2 overflowed int64 (UBSan) before the
+ * +-2 units bound was checked first; now a clear refusal. */
+void test_regress2_rotation_extremes(void)
+{
+    fxc2_transform t;
+    fxc2_shape s;
+    fxc2_contact c;
+    CHECK(fxc2_transform_set(&t, fxc2_v(0, 0), INT32_MIN, INT32_MIN) == FXC_ERR_BAD_TRANSFORM);
+    CHECK(fxc2_shape_circle(&s, UNIT) == FXC_OK);
+    CHECK(fxc2_collide(&s, &t, &s, &t, &c) == FXC_ERR_BAD_TRANSFORM);
+    CHECK(fxc2_transform_set(&t, fxc2_v(0, 0), 2 * UNIT + 1, 0) == FXC_ERR_BAD_TRANSFORM);
+}
+
+/* The cores meet in one point: A's triangle (-3,-3), (2,-3), (-5,1) and B's
+ * flat polygon along x = -6 moved by (2,-4), i.e. the segment x = -4,
+ * y in [-7, -1]. A's edge (-5,1) -> (-3,-3) crosses x = -4 at y = -1: the
+ * only common point is (-4,-1). The margins overlap (100 raw each), so
+ * fxc2_distance answers OVERLAPPING with a point in both cores. Its
+ * barycentric weights were taken with the wrong sign when the origin lay
+ * on an edge of a clockwise simplex. */
+void test_regress2_overlap_point_on_edge(void)
+{
+    static const fxc2_vec va[3] = { { -3, -3 }, { 2, -3 }, { -5, 1 } };
+    static const fxc2_vec vb[3] = { { -6, 2 }, { -6, 3 }, { -6, -3 } };
+    fxc2_shape a, b;
+    fxc2_transform ta = at(0, 0), tb = at(2, -4);
+    fxc2_distance_result d;
+    CHECK(fxc2_shape_polygon(&a, va, 3, 100) == FXC_OK);
+    CHECK(fxc2_shape_polygon(&b, vb, 3, 100) == FXC_OK);
+    CHECK(fxc2_distance(&a, &ta, &b, &tb, &d) == FXC_OVERLAPPING);
+    CHECK_MSG(iabs(d.point_a.x + 4) <= 1 && iabs(d.point_a.y + 1) <= 1, "point (%ld, %ld), expected (-4, -1)",
+              (long)d.point_a.x, (long)d.point_a.y);
+}
+
+/* A triangle (-4,-5), (7,6), (2,7) raw around a point at the origin: the
+ * origin lies sqrt(2)/2 = 0.71 raw inside the edge (-4,-5) -> (7,6) (the
+ * line y = x - 1) and 1.34 raw inside the edge (2,7) -> (-4,-5): both
+ * distances round to 1 raw, and EPA ranked them as equal and stopped on
+ * the farther. The depth is 0.71 <= FXC_TOUCH_TOL: touching, along
+ * (1, -1) / sqrt(2). */
+void test_regress2_epa_near_tie(void)
+{
+    static const fxc2_vec v[3] = { { -4, -5 }, { 7, 6 }, { 2, 7 } };
+    fxc2_shape a, b;
+    fxc2_transform t = at(0, 0);
+    fxc2_contact c;
+    fxc2_distance_result d;
+    CHECK(fxc2_shape_polygon(&a, v, 3, 0) == FXC_OK);
+    CHECK(fxc2_shape_point(&b, 0) == FXC_OK);
+    CHECK(fxc2_collide(&a, &t, &b, &t, &c) == FXC_TOUCHING);
+    CHECK(fxc2_distance(&a, &t, &b, &t, &d) == FXC_TOUCHING);
+    /* 0.7071 in Q16.16 is 46341 */
+    CHECK_MSG(iabs(c.normal.x - 46341) <= 2 && iabs(c.normal.y + 46341) <= 2, "normal (%ld, %ld)",
+              (long)c.normal.x, (long)c.normal.y);
+}
+
+/* A's top face runs from (4,1) to (0,1) through a collinear vertex at
+ * (2,1); B, a box 3 x 1 centred at (2.5, 1.4), rests across it from x = 1
+ * to x = 4, 0.1 deep. The manifold took the face piece (4,1) -> (2,1) as
+ * its reference and lost the contact between x = 1 and 2: its points are
+ * B's bottom corners, x = 1 and x = 4. */
+void test_regress2_manifold_collinear_face(void)
+{
+    static const fxc2_vec v[5] = { { 0, 0 }, { 4 * UNIT, 0 }, { 4 * UNIT, UNIT }, { 2 * UNIT, UNIT }, { 0, UNIT } };
+    fxc2_shape a, b;
+    fxc2_transform ta = at(0, 0), tb = at(5 * UNIT / 2, 14 * UNIT / 10);
+    fxc2_manifold m;
+    int32_t lo, hi;
+    CHECK(fxc2_shape_polygon(&a, v, 5, 0) == FXC_OK);
+    CHECK(fxc2_shape_box(&b, fxc2_v(3 * UNIT / 2, UNIT / 2), 0) == FXC_OK);
+    CHECK(fxc2_collide_manifold(&a, &ta, &b, &tb, 0, &m) == FXC_PENETRATING);
+    CHECK(m.count == 2);
+    lo = m.point[0].point_b.x < m.point[1].point_b.x ? m.point[0].point_b.x : m.point[1].point_b.x;
+    hi = m.point[0].point_b.x < m.point[1].point_b.x ? m.point[1].point_b.x : m.point[0].point_b.x;
+    CHECK_MSG(iabs(lo - UNIT) <= 2 && iabs(hi - 4 * UNIT) <= 2, "points at x = %ld and %ld raw", (long)lo, (long)hi);
+}
+
+/* Touching boxes whose cores overlap by 1 LSB (A's margin 1 raw): the
+ * distance query's points are fxc2_collide's, margins included (they were
+ * the cores' points). */
+void test_regress2_touching_points_agree(void)
+{
+    fxc2_shape a, b;
+    fxc2_transform ta = at(0, 0), tb = at(2 * UNIT, UNIT / 2);
+    fxc2_distance_result d;
+    fxc2_contact c;
+    CHECK(fxc2_shape_box(&a, fxc2_v(UNIT, UNIT), 1) == FXC_OK);
+    CHECK(fxc2_shape_box(&b, fxc2_v(UNIT, UNIT), 0) == FXC_OK);
+    CHECK(fxc2_distance(&a, &ta, &b, &tb, &d) == FXC_TOUCHING);
+    CHECK(fxc2_collide(&a, &ta, &b, &tb, &c) == FXC_TOUCHING);
+    CHECK(d.point_a.x == c.point_a.x && d.point_a.y == c.point_a.y);
+    CHECK(d.point_b.x == c.point_b.x && d.point_b.y == c.point_b.y);
+    CHECK(c.point_a.x == UNIT + 1); /* A's face at x = 1 unit, plus its margin */
+}
+
+/* Rays passing a vertex 12 to 14 LSB away (within FXC_CAST_TOL - 2),
+ * from starts 19 to 3000 LSB before it: a step aimed at the vertex's
+ * side overshot the closest approach, and the ray was called a miss. A
+ * point at the origin, and a circle of 50 units. */
+void test_regress2_ray_grazes_vertex(void)
+{
+    fxc2_shape p, circle;
+    fxc2_transform t = at(0, 0);
+    fxc2_ray_hit h;
+    int32_t x, off;
+    long misses = 0;
+    CHECK(fxc2_shape_point(&p, 0) == FXC_OK);
+    CHECK(fxc2_shape_circle(&circle, 50 * UNIT) == FXC_OK);
+    for (x = -3000; x <= -19; x += T_TARGET_CASES(1, 29)) {
+        for (off = 12; off <= 14; off++) {
+            misses += fxc2_raycast(&p, &t, fxc2_v(x, off), fxc2_v(6000, 0), &h) == FXC_SEPARATED;
+            misses += fxc2_raycast(&circle, &t, fxc2_v(x, 50 * UNIT + off), fxc2_v(6000, 0), &h) == FXC_SEPARATED;
+        }
+    }
+    CHECK_MSG(misses == 0, "%ld grazing rays missed", misses);
+    /* and 20 LSB away: a miss, at the closest approach (not the step cap) */
+    CHECK(fxc2_raycast(&p, &t, fxc2_v(-19, 20), fxc2_v(6000, 0), &h) == FXC_SEPARATED);
+}
+
+/* Outputs on an error and unused manifold points are all zero. */
+void test_regress2_outputs_zeroed(void)
+{
+    fxc2_shape slab, box;
+    fxc2_transform bad, t = at(0, 0), tb;
+    fxc2_ray_hit h;
+    fxc2_manifold m;
+    CHECK(fxc2_shape_box(&slab, fxc2_v(2 * UNIT, UNIT / 2), 0) == FXC_OK);
+    CHECK(fxc2_transform_set(&bad, fxc2_v(0, 0), 0, 0) == FXC_ERR_BAD_TRANSFORM);
+    CHECK(fxc2_raycast(&slab, &bad, fxc2_v(0, 0), fxc2_v(UNIT, 0), &h) == FXC_ERR_BAD_TRANSFORM);
+    CHECK(h.point.x == 0 && h.point.y == 0 && h.fraction == 0 && h.normal.x == 0 && h.iterations == 0);
+    /* A 2 x 1 box turned by 0.3 rad on the slab's top (y = 0.5): its lower
+     * corner is sin 0.3 + cos 0.3 / 2 = 0.773 below its centre, so with the
+     * centre at 1.223 it is 0.05 deep; the other bottom corner is 0.54
+     * above the slab. Clipping makes both; the second is dropped. */
+    CHECK(fxc2_shape_box(&box, fxc2_v(UNIT, UNIT / 2), 0) == FXC_OK);
+    CHECK(fxc2_transform_angle(&tb, fxc2_v(0, 80163), 19661) == FXC_OK);
+    CHECK(fxc2_collide_manifold(&slab, &t, &box, &tb, 0, &m) == FXC_PENETRATING);
+    CHECK(m.count == 1);
+    CHECK(m.point[1].point_a.x == 0 && m.point[1].point_b.y == 0 && m.point[1].separation == 0 && m.point[1].id == 0);
+    CHECK_MSG(iabs(m.point[0].separation + 3277) <= 8, "separation %ld, expected -0.05 units", (long)m.point[0].separation);
+}
