@@ -73,9 +73,8 @@ static int ray_pair(fxc2_answer *c, const fxc2_shape *s, const fxc2_transform *t
  * FRACTION_ONE: beyond the end of the ray. */
 static uint64_t ray_step(const fxc2_answer *c, int64_t closing)
 {
-    fxc2_vec d = c->gjk.d;
     int32_t gap = c->core_gap - c->pair.a.margin - 2 - (c->core_gap >> 26);
-    int32_t speed = fxc2_over_length(closing, d);
+    int32_t speed = fxc2_dir_height(&c->dn, closing);
     speed += 1 + (speed >> 26);
     if (gap <= 0) return 0;
     if (gap >= speed) return FRACTION_ONE;
@@ -107,10 +106,11 @@ static uint64_t vertex_step(const fxc2_answer *c, fxc2_vec t, uint64_t step)
     return n < step ? n : step;
 }
 
-static void hit_answer(fxc2_ray_hit *hit, const fxc2_answer *c, fxc2_vec dir)
+/* The surface point and normal at contact, along GJK's axis. */
+static void hit_answer(fxc2_ray_hit *hit, const fxc2_answer *c)
 {
-    hit->normal = fxc2_unit(dir);
-    hit->point = fxc2_to_world(&c->pair, fxc2_offset(c->pa, c->pair.a.margin, dir));
+    hit->normal = fxc2_dir_unit(&c->dn);
+    hit->point = fxc2_to_world(&c->pair, fxc2_dir_offset(&c->dn, c->pa, c->pair.a.margin));
 }
 
 /* At the start, inside or on the surface: the collide answer decides. */
@@ -164,7 +164,7 @@ int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, 
                 return start_inside(&c, translation, hit, origin);
             }
             hit->fraction = (fix16_t)(lambda >> 16);
-            hit_answer(hit, &c, c.gjk.d);
+            hit_answer(hit, &c);
             if (closing > 0) return FXC_HIT;
             return lambda == 0 && closing < 0 ? FXC_TOUCHING : FXC_GRAZING;
         }

@@ -70,21 +70,21 @@ static int nearest_edge(const epa_polygon *poly)
     return best;
 }
 
-static void insert_after(epa_polygon *poly, int i, fxc2_mpoint w)
+static void insert_after(epa_polygon *poly, int i, const fxc2_mpoint *w)
 {
     int j;
     for (j = poly->n; j > i + 1; j--) poly->s[j] = poly->s[j - 1];
-    poly->s[i + 1].p = w;
+    poly->s[i + 1].p = *w;
     poly->n++;
     rank_edge(poly, i);
     rank_edge(poly, i + 1);
 }
 
 /* The answer: the edge a -> b of A - B, its outward normal and height. */
-static void answer_edge(fxc2_epa *e, fxc2_mpoint a, fxc2_mpoint b, fxc2_vec n, int64_t h)
+static void answer_edge(fxc2_epa *e, const fxc2_mpoint *a, const fxc2_mpoint *b, fxc2_vec n, int64_t h)
 {
-    e->p[0] = a;
-    e->p[1] = b;
+    e->p[0] = *a;
+    e->p[1] = *b;
     e->n = n;
     e->h = h;
 }
@@ -93,7 +93,7 @@ static void answer_edge(fxc2_epa *e, fxc2_mpoint a, fxc2_mpoint b, fxc2_vec n, i
  * reach beyond it? If not, the origin is on the boundary, n its normal. */
 static int flat_side(const fxc2_pair *p, fxc2_vec n, fxc2_mpoint *w)
 {
-    *w = fxc2_support(p, n);
+    fxc2_support(p, n, w);
     return fxc2_dot(w->w, n) <= 0;
 }
 
@@ -115,18 +115,18 @@ static int start_polygon(const fxc2_pair *p, const fxc2_gjk *g, epa_polygon *pol
         /* The origin is the support point a: any direction it was
          * farthest along is a boundary normal; find a second point. */
         if (flat_side(p, fxc2_v(FXC_ONE, 0), &b)) {
-            answer_edge(e, a, a, fxc2_v(FXC_ONE, 0), 0);
+            answer_edge(e, &a, &a, fxc2_v(FXC_ONE, 0), 0);
             return 1;
         }
     }
     /* The origin on the segment a -> b: look to both sides of it. */
     d = fxc2_sub(b.w, a.w);
     if (flat_side(p, fxc2_v(-d.y, d.x), &left)) {
-        answer_edge(e, b, a, fxc2_v(-d.y, d.x), 0);
+        answer_edge(e, &b, &a, fxc2_v(-d.y, d.x), 0);
         return 1;
     }
     if (flat_side(p, fxc2_v(d.y, -d.x), &right)) {
-        answer_edge(e, a, b, fxc2_v(d.y, -d.x), 0);
+        answer_edge(e, &a, &b, fxc2_v(d.y, -d.x), 0);
         return 1;
     }
     poly->s[0].p = a;
@@ -147,11 +147,12 @@ void fxc2_epa_run(const fxc2_pair *p, const fxc2_gjk *g, fxc2_epa *e)
     for (i = 0; i < poly.n; i++) rank_edge(&poly, i);
     for (;;) {
         int k = nearest_edge(&poly);
-        fxc2_mpoint a = poly.s[k].p, b = poly.s[(k + 1) % poly.n].p, w;
-        fxc2_vec n = fxc2_out_normal(fxc2_sub(b.w, a.w));
-        int64_t h = fxc2_dot(a.w, n), hw;
+        const fxc2_mpoint *a = &poly.s[k].p, *b = &poly.s[(k + 1) % poly.n].p;
+        fxc2_mpoint w;
+        fxc2_vec n = fxc2_out_normal(fxc2_sub(b->w, a->w));
+        int64_t h = fxc2_dot(a->w, n), hw;
         FXC_ASSERT(poly.s[k].dist != OUT_OF_RUNNING); /* an edge always holds the projection */
-        w = fxc2_support(p, n);
+        fxc2_support(p, n, &w);
         hw = fxc2_dot(w.w, n);
         e->iterations++;
         answer_edge(e, a, b, n, h);
@@ -161,6 +162,6 @@ void fxc2_epa_run(const fxc2_pair *p, const fxc2_gjk *g, fxc2_epa *e)
             e->status = FXC_ERR_CAPACITY;
             return;
         }
-        insert_after(&poly, k, w);
+        insert_after(&poly, k, &w);
     }
 }

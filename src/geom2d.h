@@ -28,6 +28,8 @@ typedef struct {
     fxc2_vec v[FXC2_MAX_CORE];
     int n;          /* 1 (point), 2 (segment), 4 (box) or the polygon's count */
     fix16_t margin;
+    int box;        /* a box: v are its centre -+ ex -+ ey, exactly */
+    fxc2_vec ex, ey; /* a box's rotated half extents */
 } fxc2_core;
 
 typedef struct {
@@ -78,8 +80,9 @@ int fxc2_pair_init(fxc2_pair *p, const fxc2_shape *a, const fxc2_transform *ta,
 /* The vertex of a core farthest along d (|d| < 2^30), the first on a tie. */
 int fxc2_support_index(const fxc2_core *c, fxc2_vec d);
 
-/* The point of A - B farthest along d. */
-fxc2_mpoint fxc2_support(const fxc2_pair *p, fxc2_vec d);
+/* The point of A - B farthest along d (by address: a struct returned or
+ * passed by value costs a memcpy call on the Cortex-M0). */
+void fxc2_support(const fxc2_pair *p, fxc2_vec d, fxc2_mpoint *out);
 
 /* ---- GJK ----------------------------------------------------------------- */
 /* Exact GJK gains ground at every iteration and polygon pairs end in a
@@ -120,6 +123,43 @@ typedef struct {
 /* Grows GJK's enclosing simplex (g->enclosed) into the nearest edge of A - B. */
 void fxc2_epa_run(const fxc2_pair *p, const fxc2_gjk *g, fxc2_epa *e);
 
+/* ---- Rounded measures of exact features (measure2d.c) --------------------- */
+/* An exact direction d (nonzero, < 2^30) with its reciprocal length, taken
+ * once: d scaled by 2^sh to 30 bits (f, exact) and 1 / |f| = t * 2^-e. */
+typedef struct {
+    fxc2_vec f;
+    uint32_t t;
+    int e, sh;
+} fxc2_dir;
+
+void fxc2_dir_set(fxc2_dir *n, fxc2_vec d);
+
+/* The unit vector along d, Q16.16: each component within 0.5 + 2^-12 LSB. */
+fxc2_vec fxc2_dir_unit(const fxc2_dir *n);
+
+/* round(h / |d|) for |h| < 2^62: a height over d's length, raw; relative
+ * error below 2^-27. */
+fix16_t fxc2_dir_height(const fxc2_dir *n, int64_t h);
+
+/* v + r * d / |d|, rounded (|r| < 2^30 raw): along the exact direction, not
+ * a Q16.16 unit normal, whose 2^-17 tilt would put a point 1 LSB off per 2
+ * units of r. Within 0.5 LSB + |r| * 2^-27. */
+fxc2_vec fxc2_dir_offset(const fxc2_dir *n, fxc2_vec v, int32_t r);
+
+/* round(num / |d|) for |num| < 2^62, d nonzero: one height, relative 2^-27. */
+fix16_t fxc2_over_length(int64_t num, fxc2_vec d);
+
+/* t = num / den in [0, 1] as a 31-bit fraction (num <= den < 2^62; den cut
+ * to 31 bits first: relative 2^-30); 0 for den = 0. The one division of
+ * the 2D code, shared by the two sides of a witness. */
+uint32_t fxc2_ratio31(uint64_t num, uint64_t den);
+
+/* a + t * (b - a) for a 31-bit fraction t, rounded; b - a < 2^30. */
+fxc2_vec fxc2_lerp31(fxc2_vec a, fxc2_vec b, uint32_t t);
+
+/* fxc2_lerp31 at num / den. */
+fxc2_vec fxc2_lerp_ratio(fxc2_vec a, fxc2_vec b, uint64_t num, uint64_t den);
+
 /* ---- The answer about the cores, shared by the queries (query2d.c) -------- */
 typedef struct {
     fxc2_pair pair;
@@ -128,6 +168,7 @@ typedef struct {
     int32_t margins;    /* rA + rB, raw */
     fix16_t core_gap;   /* cores apart: their distance; overlapping: minus EPA's depth */
     fxc2_vec dir;       /* exact direction A to B: GJK's d or EPA's normal; zero if none */
+    fxc2_dir dn;        /* dir with its reciprocal length, when dir is nonzero */
     fxc2_vec pa, pb;    /* the cores' points (pair frame) */
     int epa_ran;
 } fxc2_answer;
@@ -139,24 +180,6 @@ void fxc2_solve(fxc2_answer *c, int with_epa);
 /* fxc2_collide's answer and status from a solved pair (runs EPA if it
  * has not run and the cores overlap). */
 int fxc2_contact_of(fxc2_answer *c, fxc2_contact *out);
-
-/* v + r * dir / |dir|, rounded: |r| < 2^30 raw along an exact direction
- * (zero: v). Not along a Q16.16 unit normal, whose 2^-17 tilt would put
- * a point 1 LSB off per 2^17 raw (2 units) of r. */
-fxc2_vec fxc2_offset(fxc2_vec v, int32_t r, fxc2_vec dir);
-
-/* ---- Shared result helpers (query2d.c) ------------------------------------ */
-/* Unit vector along an exact direction d (nonzero), Q16.16. */
-fxc2_vec fxc2_unit(fxc2_vec d);
-
-/* round(num / |d|) for |num| < 2^62: a height over an exact direction, in
- * raw units; relative error below 2^-27. */
-fix16_t fxc2_over_length(int64_t num, fxc2_vec d);
-
-/* a + t * (b - a) for t = num / den in [0, 1] (den > 0, num <= den <
- * 2^62), rounded: t to 31 bits (den cut to 31 bits first: relative
- * 2^-30), b - a < 2^30. The only division of the 2D code. */
-fxc2_vec fxc2_lerp_ratio(fxc2_vec a, fxc2_vec b, uint64_t num, uint64_t den);
 
 /* The points of A and B that make the point of the Minkowski edge
  * s0 -> s1 nearest to the origin (the projection, clamped to the edge). */

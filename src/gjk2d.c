@@ -115,7 +115,7 @@ int fxc2_gjk_run(const fxc2_pair *p, fxc2_gjk *g, int32_t bound)
     if (d0.x == 0 && d0.y == 0) d0 = fxc2_v(FXC_ONE, 0);
     g->iterations = 0;
     g->capped = 0;
-    g->s[0] = fxc2_support(p, d0);
+    fxc2_support(p, d0, &g->s[0]);
     keep_vertex(g, 0);
     while (!g->enclosed) {
         fxc2_mpoint w;
@@ -124,7 +124,7 @@ int fxc2_gjk_run(const fxc2_pair *p, fxc2_gjk *g, int32_t bound)
             g->capped = 1;
             return 0;
         }
-        w = fxc2_support(p, g->d);
+        fxc2_support(p, g->d, &w);
         g->iterations++;
         if (bound >= 0 && proves_apart(fxc2_dot(w.w, g->d), g->d, bound)) return 1;
         gain = fxc2_dot(fxc2_sub(w.w, g->s[0].w), g->d);

@@ -157,15 +157,15 @@ static int choose_edges(const fxc2_pair *p, fxc2_vec dir, edge_pair *ep)
 }
 
 static void add_point(fxc2_manifold *m, const fxc2_answer *c, const edge_pair *ep, const clip_end *q,
-                      fxc2_vec m_int)
+                      const fxc2_dir *mn, fxc2_vec m_int)
 {
     fxc2_manifold_point *pt = &m->point[m->count];
     fxc2_vec r0 = ep->ref->v[ep->re.i0];
-    fix16_t sep_core = fxc2_over_length(fxc2_dot(fxc2_sub(q->x, r0), m_int), m_int);
-    fxc2_vec on_ref = fxc2_offset(q->x, -sep_core, m_int);
+    fix16_t sep_core = fxc2_dir_height(mn, fxc2_dot(fxc2_sub(q->x, r0), m_int));
+    fxc2_vec on_ref = fxc2_dir_offset(mn, q->x, -sep_core);
     fix16_t r_ref = ep->ref->margin, r_inc = ep->inc->margin;
-    fxc2_vec surf_ref = fxc2_offset(on_ref, r_ref, m_int);
-    fxc2_vec surf_inc = fxc2_offset(q->x, -r_inc, m_int);
+    fxc2_vec surf_ref = fxc2_dir_offset(mn, on_ref, r_ref);
+    fxc2_vec surf_inc = fxc2_dir_offset(mn, q->x, -r_inc);
     uint32_t ref_code = feature2d_code(ep->re.i0, ep->re.i1, FXC2_FEATURE_EDGE);
     pt->separation = sep_core - r_ref - r_inc;
     pt->point_a = fxc2_to_world(&c->pair, ep->ref_is_a ? surf_ref : surf_inc);
@@ -175,11 +175,12 @@ static void add_point(fxc2_manifold *m, const fxc2_answer *c, const edge_pair *e
 }
 
 /* The clipped points, the deeper first. Returns 0 when clipping kept none. */
-static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_t keep)
+FXC_NOINLINE static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_t keep)
 {
     edge_pair ep;
     clip_end q[2];
     fxc2_vec r0, r1, t, m_int, n_ref;
+    fxc2_dir mn;
     int i;
     if (!choose_edges(&c->pair, c->dir, &ep)) return 0;
     r0 = ep.ref->v[ep.re.i0];
@@ -192,10 +193,11 @@ static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_t keep)
     if (!clip_side(q, r0, t, feature2d_code(ep.ie.i0, ep.ie.i1, FXC2_FEATURE_EDGE))) return 0;
     if (!clip_side(q, r1, fxc2_v(-t.x, -t.y), feature2d_code(ep.ie.i0, ep.ie.i1, FXC2_FEATURE_EDGE))) return 0;
     m_int = fxc2_out_normal(t);
-    n_ref = fxc2_unit(m_int);
+    fxc2_dir_set(&mn, m_int);
+    n_ref = fxc2_dir_unit(&mn);
     m->normal = ep.ref_is_a ? n_ref : fxc2_v(-n_ref.x, -n_ref.y);
     for (i = 0; i < 2; i++) {
-        add_point(m, c, &ep, &q[i], m_int);
+        add_point(m, c, &ep, &q[i], &mn, m_int);
         if (m->point[m->count - 1].separation > keep) {
             static const fxc2_manifold_point none;
             m->point[--m->count] = none;

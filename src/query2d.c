@@ -6,46 +6,12 @@
 #include "fxc_bits.h"
 #include "wide.h"
 
-fxc2_vec fxc2_unit(fxc2_vec d)
-{
-    /* Scaled so the larger magnitude has 30 bits (exact: d < 2^30), its
-     * square length below 2^61; 1/|d| from fxc_rsqrt (relative 2^-28, no
-     * division): each component within 0.5 + 2^-12 LSB. */
-    int sh = 30 - fxc_bitlen32(fxc_abs_u32(d.x) | fxc_abs_u32(d.y));
-    fxc2_vec f = fxc2_v(d.x * (1 << sh), d.y * (1 << sh));
-    uint32_t t;
-    int e;
-    fxc_rsqrt((uint64_t)fxc2_dot(f, f), &t, &e);
-    return fxc2_v((fix16_t)fxc_mul_rsqrt((int64_t)f.x * 65536, t, e),
-                  (fix16_t)fxc_mul_rsqrt((int64_t)f.y * 65536, t, e));
-}
-
-fix16_t fxc2_over_length(int64_t num, fxc2_vec d)
-{
-    return (fix16_t)fxc_div_sqrt(num, (uint64_t)fxc2_dot(d, d));
-}
-
-fxc2_vec fxc2_lerp_ratio(fxc2_vec a, fxc2_vec b, uint64_t num, uint64_t den)
-{
-    int sh = fxc_bitlen64(den) - 31;
-    uint32_t t, mx, my;
-    int32_t dx = b.x - a.x, dy = b.y - a.y;
-    if (den == 0) return a;
-    if (sh > 0) {
-        num >>= sh;
-        den >>= sh;
-    }
-    t = (uint32_t)((num << 31) / den); /* <= 2^31 */
-    mx = (uint32_t)((fxc_umull(t, fxc_abs_u32(dx)) + (UINT64_C(1) << 30)) >> 31);
-    my = (uint32_t)((fxc_umull(t, fxc_abs_u32(dy)) + (UINT64_C(1) << 30)) >> 31);
-    return fxc2_v(a.x + (dx < 0 ? -(int32_t)mx : (int32_t)mx), a.y + (dy < 0 ? -(int32_t)my : (int32_t)my));
-}
-
 void fxc2_edge_witness(const fxc2_pair *p, const fxc2_mpoint *s0, const fxc2_mpoint *s1,
                        fxc2_vec *pa, fxc2_vec *pb)
 {
     fxc2_vec e = fxc2_sub(s1->w, s0->w);
     int64_t den = fxc2_dot(e, e), num = -fxc2_dot(s0->w, e);
+    uint32_t t;
     if (num < 0) num = 0;
     if (num > den) num = den;
     if (den == 0) {
@@ -53,8 +19,9 @@ void fxc2_edge_witness(const fxc2_pair *p, const fxc2_mpoint *s0, const fxc2_mpo
         *pb = p->b.v[s0->ib];
         return;
     }
-    *pa = fxc2_lerp_ratio(p->a.v[s0->ia], p->a.v[s1->ia], (uint64_t)num, (uint64_t)den);
-    *pb = fxc2_lerp_ratio(p->b.v[s0->ib], p->b.v[s1->ib], (uint64_t)num, (uint64_t)den);
+    t = fxc2_ratio31((uint64_t)num, (uint64_t)den);
+    *pa = fxc2_lerp31(p->a.v[s0->ia], p->a.v[s1->ia], t);
+    *pb = fxc2_lerp31(p->b.v[s0->ib], p->b.v[s1->ib], t);
 }
 
 /* A point in both cores when GJK's simplex holds the origin: the simplex's
@@ -91,6 +58,7 @@ static void apart_answer(fxc2_answer *c)
     const fxc2_gjk *g = &c->gjk;
     fxc2_vec p = g->s[0].w;
     c->dir = g->d;
+    fxc2_dir_set(&c->dn, g->d);
     if (g->k == 1) {
         uint64_t pp = (uint64_t)fxc2_dot(p, p);
         uint32_t r = fxc_isqrt64(pp);
@@ -99,8 +67,9 @@ static void apart_answer(fxc2_answer *c)
         c->pa = c->pair.a.v[g->s[0].ia];
         c->pb = c->pair.b.v[g->s[0].ib];
     } else {
+        /* d is the edge turned a quarter: the same length */
         int64_t h = fxc2_cross(p, fxc2_sub(g->s[1].w, p));
-        c->core_gap = fxc2_over_length(h < 0 ? -h : h, fxc2_sub(g->s[1].w, p));
+        c->core_gap = fxc2_dir_height(&c->dn, h < 0 ? -h : h);
         fxc2_edge_witness(&c->pair, &g->s[0], &g->s[1], &c->pa, &c->pb);
     }
 }
@@ -111,7 +80,8 @@ static void epa_answer(fxc2_answer *c)
     fxc2_epa_run(&c->pair, &c->gjk, e);
     c->epa_ran = 1;
     c->dir = e->n;
-    c->core_gap = -fxc2_over_length(e->h, e->n);
+    fxc2_dir_set(&c->dn, e->n);
+    c->core_gap = -fxc2_dir_height(&c->dn, e->h);
     fxc2_edge_witness(&c->pair, &e->p[0], &e->p[1], &c->pa, &c->pb);
 }
 
@@ -152,24 +122,13 @@ static int surface_status(const fxc2_answer *c)
     return FXC_PENETRATING;
 }
 
-fxc2_vec fxc2_offset(fxc2_vec v, int32_t r, fxc2_vec dir)
-{
-    /* r * dir_i < 2^60; 1/|dir| = t * 2^-e (relative 2^-28), so each
-     * component is within 0.5 LSB + |r| * 2^-27 of the exact offset. */
-    uint32_t t;
-    int e;
-    if (r == 0 || (dir.x == 0 && dir.y == 0)) return v;
-    fxc_rsqrt((uint64_t)fxc2_dot(dir, dir), &t, &e);
-    return fxc2_v(v.x + (int32_t)fxc_mul_rsqrt(fxc_smull(r, dir.x), t, e),
-                  v.y + (int32_t)fxc_mul_rsqrt(fxc_smull(r, dir.y), t, e));
-}
-
 /* The surface points (world): the core points moved out by their margins
  * along the direction from A to B. */
 static void surface_points(const fxc2_answer *c, fxc2_vec *pa, fxc2_vec *pb)
 {
-    *pa = fxc2_to_world(&c->pair, fxc2_offset(c->pa, c->pair.a.margin, c->dir));
-    *pb = fxc2_to_world(&c->pair, fxc2_offset(c->pb, -c->pair.b.margin, c->dir));
+    int none = c->dir.x == 0 && c->dir.y == 0;
+    *pa = fxc2_to_world(&c->pair, none ? c->pa : fxc2_dir_offset(&c->dn, c->pa, c->pair.a.margin));
+    *pb = fxc2_to_world(&c->pair, none ? c->pb : fxc2_dir_offset(&c->dn, c->pb, -c->pair.b.margin));
 }
 
 int fxc2_contact_of(fxc2_answer *c, fxc2_contact *out)
@@ -180,7 +139,7 @@ int fxc2_contact_of(fxc2_answer *c, fxc2_contact *out)
     fxc2_vec n;
     if (c->gjk.enclosed && !c->epa_ran) epa_answer(c);
     st = surface_status(c);
-    n = c->dir.x == 0 && c->dir.y == 0 ? c->dir : fxc2_unit(c->dir);
+    n = c->dir.x == 0 && c->dir.y == 0 ? c->dir : fxc2_dir_unit(&c->dn);
     gap = c->core_gap - c->margins;
     r.normal = n;
     surface_points(c, &r.point_a, &r.point_b);
@@ -236,7 +195,7 @@ int fxc2_distance(const fxc2_shape *a, const fxc2_transform *ta,
                 r.point_b = r.point_a;
             }
         } else {
-            fxc2_vec n = fxc2_unit(c.dir);
+            fxc2_vec n = fxc2_dir_unit(&c.dn);
             r.normal = n;
             surface_points(&c, &r.point_a, &r.point_b);
             if (st != FXC_OVERLAPPING && c.core_gap > c.margins) r.distance = c.core_gap - c.margins;

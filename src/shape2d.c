@@ -191,57 +191,78 @@ int fxc2_shape_polygon(fxc2_shape *s, const fxc2_vec *vertices, int count, fix16
     return st;
 }
 
-/* The core's local vertices, counter-clockwise (a box from its (-x, -y)
- * corner, as the feature ids number them). */
-static int local_vertices(const fxc2_shape *s, fxc2_vec *v)
+/* R * v, each coordinate rounded once: rot < 2^17 (2 units), |v| < 2^28
+ * raw, so each product is below 2^45 and the result below 2^29. */
+static fxc2_vec rotate2d(const fxc2_transform *t, fxc2_vec v)
+{
+    return fxc2_v(fxc_round32(fxc_smull(t->c, v.x) - fxc_smull(t->s, v.y)),
+                  fxc_round32(fxc_smull(t->s, v.x) + fxc_smull(t->c, v.y)));
+}
+
+/* The core's vertices rotated, counter-clockwise. A box's corners are its
+ * centre plus or minus its two rotated half extents, exactly: an exact
+ * parallelogram (each corner within 1 LSB per coordinate of the exact
+ * rotation), numbered from its (-x, -y) corner as the feature ids number
+ * them, which fxc2_support_index relies on. */
+static void rotated_vertices(fxc2_core *core, const fxc2_shape *s, const fxc2_transform *t)
 {
     int i;
+    core->box = s->type == FXC2_SHAPE_BOX;
     switch (s->type) {
     case FXC2_SHAPE_POINT:
-        v[0] = fxc2_v(0, 0);
-        return 1;
+        core->n = 1;
+        core->v[0] = fxc2_v(0, 0);
+        break;
     case FXC2_SHAPE_SEGMENT:
-        v[0] = s->u.segment.a;
-        v[1] = s->u.segment.b;
-        return 2;
+        core->n = 2;
+        core->v[0] = rotate2d(t, s->u.segment.a);
+        core->v[1] = rotate2d(t, s->u.segment.b);
+        break;
     case FXC2_SHAPE_BOX:
-        v[0] = fxc2_v(-s->u.box.half.x, -s->u.box.half.y);
-        v[1] = fxc2_v(s->u.box.half.x, -s->u.box.half.y);
-        v[2] = s->u.box.half;
-        v[3] = fxc2_v(-s->u.box.half.x, s->u.box.half.y);
-        return 4;
+        core->n = 4;
+        core->ex = rotate2d(t, fxc2_v(s->u.box.half.x, 0));
+        core->ey = rotate2d(t, fxc2_v(0, s->u.box.half.y));
+        core->v[2] = fxc2_add(core->ex, core->ey);
+        core->v[1] = fxc2_sub(core->ex, core->ey);
+        core->v[0] = fxc2_v(-core->v[2].x, -core->v[2].y);
+        core->v[3] = fxc2_v(-core->v[1].x, -core->v[1].y);
+        break;
     default:
-        for (i = 0; i < s->u.polygon.count; i++) v[i] = s->u.polygon.vertices[i];
-        return s->u.polygon.count;
+        core->n = s->u.polygon.count;
+        for (i = 0; i < core->n; i++) core->v[i] = rotate2d(t, s->u.polygon.vertices[i]);
+        break;
     }
 }
 
-/* One coordinate of a world vertex relative to the centre, range-checked:
- * rot < 2^17 and local < 2^28 raw, so the rotated value (rounded once) is
- * below 2^29; offset (pos - centre) is below 2^31. Returns 0 beyond range. */
-static int place_coordinate(int64_t rotated, int64_t offset, int64_t centre, fix16_t margin, fix16_t *out)
+/* Is [lo, hi] (one coordinate of the core about its position, < 2^30),
+ * offset by the position relative to the centre (< 2^31) and widened by the
+ * margin, within range of the centre and of the world? */
+static int span_in_range(int32_t lo, int32_t hi, int64_t offset, int64_t centre, fix16_t margin)
 {
-    int64_t rel = rotated + offset;
-    int64_t mag = rel < 0 ? -rel : rel;
-    int64_t world = rel + centre;
-    int64_t wmag = world < 0 ? -world : world;
-    if (mag + margin > FXC_RAW_LIMIT || wmag + margin > FXC_WORLD_LIMIT) return 0;
-    *out = (fix16_t)rel;
-    return 1;
+    int64_t a = offset + lo - margin, b = offset + hi + margin;
+    return a >= -FXC_RAW_LIMIT && b <= FXC_RAW_LIMIT && a + centre >= -FXC_WORLD_LIMIT && b + centre <= FXC_WORLD_LIMIT;
 }
 
 static int make_core(fxc2_core *core, const fxc2_shape *s, const fxc2_transform *t, fxc2_vec centre)
 {
     int64_t ox = (int64_t)t->pos.x - centre.x, oy = (int64_t)t->pos.y - centre.y;
-    int i, ok = 1;
-    core->n = local_vertices(s, core->v);
+    fxc2_vec lo, hi;
+    int i;
+    rotated_vertices(core, s, t);
     core->margin = s->margin;
-    for (i = 0; i < core->n; i++) {
-        fxc2_vec l = core->v[i];
-        ok &= place_coordinate(fxc_round32(fxc_smull(t->c, l.x) - fxc_smull(t->s, l.y)), ox, centre.x, s->margin, &core->v[i].x);
-        ok &= place_coordinate(fxc_round32(fxc_smull(t->s, l.x) + fxc_smull(t->c, l.y)), oy, centre.y, s->margin, &core->v[i].y);
+    lo = hi = core->v[0];
+    for (i = 1; i < core->n; i++) {
+        if (core->v[i].x < lo.x) lo.x = core->v[i].x;
+        if (core->v[i].x > hi.x) hi.x = core->v[i].x;
+        if (core->v[i].y < lo.y) lo.y = core->v[i].y;
+        if (core->v[i].y > hi.y) hi.y = core->v[i].y;
     }
-    return ok ? FXC_OK : FXC_ERR_RANGE;
+    if (!span_in_range(lo.x, hi.x, ox, centre.x, s->margin) || !span_in_range(lo.y, hi.y, oy, centre.y, s->margin)) {
+        return FXC_ERR_RANGE;
+    }
+    /* in range: every vertex plus the offset fits in 29 bits */
+    for (i = 0; i < core->n; i++) core->v[i] = fxc2_v(core->v[i].x + (int32_t)ox, core->v[i].y + (int32_t)oy);
+    return FXC_OK;
 }
 
 int fxc2_pair_init(fxc2_pair *p, const fxc2_shape *a, const fxc2_transform *ta,
@@ -259,9 +280,22 @@ int fxc2_pair_init(fxc2_pair *p, const fxc2_shape *a, const fxc2_transform *ta,
     return st;
 }
 
+/* A box's corner farthest along d from the signs of d along its two half
+ * extents (exact: the corners are an exact parallelogram), the lower
+ * number on a tie as the scan below would take it: 0 (-,-), 1 (+,-),
+ * 2 (+,+), 3 (-,+). */
+static int box_support(const fxc2_core *c, fxc2_vec d)
+{
+    int64_t sx = fxc2_dot(c->ex, d), sy = fxc2_dot(c->ey, d);
+    if (sy > 0) return sx > 0 ? 2 : sx < 0 ? 3 : 2;
+    if (sy < 0) return sx > 0 ? 1 : 0;
+    return sx > 0 ? 1 : 0;
+}
+
 int fxc2_support_index(const fxc2_core *c, fxc2_vec d)
 {
     int best = 0, i;
+    if (c->box) return box_support(c, d);
     int64_t top = fxc2_dot(c->v[0], d);
     for (i = 1; i < c->n; i++) {
         int64_t h = fxc2_dot(c->v[i], d);
@@ -273,13 +307,11 @@ int fxc2_support_index(const fxc2_core *c, fxc2_vec d)
     return best;
 }
 
-fxc2_mpoint fxc2_support(const fxc2_pair *p, fxc2_vec d)
+void fxc2_support(const fxc2_pair *p, fxc2_vec d, fxc2_mpoint *out)
 {
-    fxc2_mpoint m;
     int ia = fxc2_support_index(&p->a, d);
     int ib = fxc2_support_index(&p->b, fxc2_v(-d.x, -d.y));
-    m.ia = (uint8_t)ia;
-    m.ib = (uint8_t)ib;
-    m.w = fxc2_sub(p->a.v[ia], p->b.v[ib]);
-    return m;
+    out->ia = (uint8_t)ia;
+    out->ib = (uint8_t)ib;
+    out->w = fxc2_sub(p->a.v[ia], p->b.v[ib]);
 }
