@@ -9,7 +9,10 @@
  *     (the exact sign of T . d), and the step is the proven gap along d,
  *     less the point's rounding, over the closing speed: never past a
  *     contact. Rounded down to a 2^-32 fraction.
- *  4. A step that would pass the end of the ray is a miss.
+ *  4. Passing a vertex, a step also stops at the ray's closest approach to
+ *     it: there, still apart, the ray misses (the distance along the ray is
+ *     convex, and at its least).
+ *  5. A step that would pass the end of the ray is a miss.
  * At contact, the exact sign of the closing speed names the status. */
 #include <stddef.h>
 #include "geom2d.h"

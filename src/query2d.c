@@ -1,6 +1,7 @@
 /* The 2D queries: intersect, distance and collide, on GJK (gjk2d.c) and EPA
- * (epa2d.c), and the helpers that turn their exact features into rounded
- * answers (unit normals, distances, witness points). */
+ * (epa2d.c): the witness points of their exact features, the answer about
+ * the cores that the manifold and the ray cast share, and the exact
+ * touching decision. */
 #include <stddef.h>
 #include "geom2d.h"
 #include "fxc_bits.h"
