@@ -58,6 +58,19 @@ static inline fxc_vec3 t_vec(t_rng *r, int32_t lo, int32_t hi)
     return v;
 }
 
+/* FNV-1a over a value's four bytes, low byte first on every platform: the
+ * determinism hashes (3D and 2D) fold every result field in with it. */
+static inline uint64_t t_fnv_mix(uint64_t h, int32_t v)
+{
+    uint32_t u = (uint32_t)v;
+    int i;
+    for (i = 0; i < 4; i++) {
+        h ^= (u >> (8 * i)) & 0xFFu;
+        h *= UINT64_C(0x100000001B3);
+    }
+    return h;
+}
+
 /* Raw value with a random magnitude class: uniform in +-2^bits, with a
  * random number of bits in [0, bits], so small and large values both occur. */
 static inline int32_t t_raw(t_rng *r, int bits)
