@@ -218,7 +218,7 @@ test: deps
 	@sh tools/check_determinism.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
 	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) | tee $(BUILD)/determinism.log
 	@sh tools/sum_results.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
-	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/accuracy.log $(BUILD)/check-nofloat.log $(BUILD)/lint.log $(BUILD)/stack.log $(BUILD)/readme.log $(BUILD)/packaging.log $(BUILD)/boards/check-memory-map.log $(BUILD)/fuzz/smoke.log $(BUILD)/determinism.log
+	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/accuracy.log $(BUILD)/check-nofloat.log $(BUILD)/lint.log $(BUILD)/stack.log $(BUILD)/readme.log $(BUILD)/packaging.log $(BUILD)/boards/check-memory-map.log $(BUILD)/fuzz/smoke.log $(BUILD)/fuzz/smoke2d.log $(BUILD)/determinism.log
 
 test-host: $(BUILD)/host/tests
 	$(BUILD)/host/tests | tee $(BUILD)/host/tests.log

@@ -224,8 +224,9 @@ int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
  * inside by more than FXC_TOUCH_TOL, FXC_INSIDE (fraction 0, no normal). A
  * ray that meets a vertex and runs on along an edge is FXC_HIT (or
  * FXC_GRAZING) at the vertex; a ray that passes within FXC_CAST_TOL - 2
- * LSB of the surface is never a miss (a step never passes the closest
- * approach to a vertex). A miss has fraction 0 and no point. Both ends of
+ * LSB of the surface before its end is never a miss (a step never passes
+ * the closest approach to a vertex), but one that ends short of the
+ * surface is, however near. A miss has fraction 0 and no point. Both ends of
  * the ray must lie within 2^FXC_RANGE_BITS units of the shape's position,
  * per coordinate, and within the world (FXC_ERR_RANGE). At most
  * FXC_CAST_MAX_ITERATIONS steps (FXC_ERR_NO_CONVERGENCE with the last safe

@@ -10,8 +10,8 @@
  *     less the point's rounding, over the closing speed: never past a
  *     contact. Rounded down to a 2^-32 fraction.
  *  4. Passing a vertex, a step also stops at the ray's closest approach to
- *     it: there, still apart, the ray misses (the distance along the ray is
- *     convex, and at its least).
+ *     it, so that a ray grazing it is not stepped past it (from there, the
+ *     plain step of 3).
  *  5. A step that would pass the end of the ray is a miss.
  * At contact, the exact sign of the closing speed names the status. */
 #include <stddef.h>
@@ -88,8 +88,8 @@ static uint64_t ray_step(const fxc2_answer *c, int64_t closing)
  * closest approach to it, dot(v - P, T) / |T|^2 (rounded down, both to 31
  * bits as in ray_step), so that a ray grazing a vertex by less than
  * FXC_CAST_TOL is not stepped past it. Within 1 LSB of the closest
- * approach (dot(v - P, T)^2 <= |T|^2, exact) the step is 0: the point's
- * rounding would not move it. */
+ * approach (dot(v - P, T)^2 <= |T|^2, exact) it is 0: the point's
+ * rounding would not move it, and the caller takes the plain step. */
 static uint64_t vertex_step(const fxc2_answer *c, fxc2_vec t, uint64_t step)
 {
     int64_t num;
@@ -146,7 +146,7 @@ int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, 
     if (st != FXC_OK) return st;
     for (;;) {
         int64_t closing;
-        uint64_t step;
+        uint64_t step, clamped;
         c.pair.b.v[0] = point_at(start, translation, lambda);
         fxc2_solve(&c, 0);
         if (c.gjk.capped) {
@@ -177,10 +177,12 @@ int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, 
             return FXC_ERR_NO_CONVERGENCE;
         }
         hit->iterations++;
-        step = vertex_step(&c, translation, ray_step(&c, closing));
-        /* at the closest approach to the nearest vertex and still apart: the
-         * distance, convex along the ray, is at its least */
-        if (step == 0) return FXC_SEPARATED;
+        step = ray_step(&c, closing);
+        /* Within rounding of the closest approach to the nearest vertex
+         * (and still apart): the plain step, which passes no contact; the
+         * next GJK run sees whether another feature comes nearer. */
+        clamped = vertex_step(&c, translation, step);
+        if (clamped != 0) step = clamped;
         if (step >= FRACTION_ONE - lambda) return FXC_SEPARATED;
         lambda += step;
     }

@@ -162,9 +162,10 @@ int fxc2_shape_capsule(fxc2_shape *s, fix16_t half_length, fix16_t radius)
     int st_r = size_status(radius, 0);
     if (s == NULL) return FXC_ERR_NULL;
     init_shape(s, FXC2_SHAPE_SEGMENT, radius);
+    if (st != FXC_OK) return st; /* before negating: INT32_MIN has no negative */
     s->u.segment.a = fxc2_v(-half_length, 0);
     s->u.segment.b = fxc2_v(half_length, 0);
-    return st != FXC_OK ? st : st_r;
+    return st_r;
 }
 
 int fxc2_shape_box(fxc2_shape *s, fxc2_vec half_extents, fix16_t margin)

@@ -156,3 +156,34 @@ void test_regress2_outputs_zeroed(void)
     CHECK(m.point[1].point_a.x == 0 && m.point[1].point_b.y == 0 && m.point[1].separation == 0 && m.point[1].id == 0);
     CHECK_MSG(iabs(m.point[0].separation + 3277) <= 8, "separation %ld, expected -0.05 units", (long)m.point[0].separation);
 }
+
+/* From the 2D fuzzer: a capsule of half length INT32_MIN negated it before
+ * refusing it (UBSan); now FXC_ERR_NEGATIVE_SIZE with no arithmetic. */
+void test_regress2_capsule_int_min(void)
+{
+    fxc2_shape s;
+    CHECK(fxc2_shape_capsule(&s, INT32_MIN, UNIT) == FXC_ERR_NEGATIVE_SIZE);
+    CHECK(fxc2_shape_capsule(&s, UNIT, INT32_MIN) == FXC_ERR_NEGATIVE_SIZE);
+}
+
+/* From the 2D fuzzer: a long, nearly flat ray that passes under a thin
+ * box's corner and then rises into its bottom face was called a miss: at
+ * the point under the corner the corner is nearest and the ray is at its
+ * closest approach to it, but the face comes nearer after it. The box is
+ * 2 x 24 raw around (0, 12288); the ray runs from (7235963, 0) to the
+ * box's centre and meets the bottom face (y = 12276) at 12276 / 12288 of
+ * the way, x = 7066 raw (inside the face): FXC_HIT there, never later. */
+void test_regress2_ray_rises_into_face(void)
+{
+    fxc2_shape box;
+    fxc2_transform t = at(0, 12288);
+    fxc2_ray_hit h;
+    int st;
+    CHECK(fxc2_shape_box(&box, fxc2_v(UNIT, 12), 0) == FXC_OK);
+    st = fxc2_raycast(&box, &t, fxc2_v(7235963, 0), fxc2_v(-7235963, 12288), &h);
+    CHECK_MSG(st == FXC_HIT, "%s", fxc_status_name(st));
+    /* 12276 / 12288 of FXC_ONE is 65472.0: never later; and within
+     * FXC_CAST_TOL (+2 LSB of rounding) of the face, which the ray rises
+     * 12288 raw per FXC_ONE towards: at most 18 * 65536 / 12288 = 96 early */
+    CHECK_MSG(h.fraction <= 65472 && h.fraction >= 65472 - 96, "fraction %ld", (long)h.fraction);
+}
