@@ -222,11 +222,13 @@ int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
  * without approaching (a ray sliding along an edge it touches),
  * FXC_GRAZING; starting on the surface and leaving, FXC_TOUCHING; starting
  * inside by more than FXC_TOUCH_TOL, FXC_INSIDE (fraction 0, no normal). A
- * ray that meets a vertex and runs on along an edge is FXC_HIT (or
- * FXC_GRAZING) at the vertex; a ray that passes within FXC_CAST_TOL - 2
- * LSB of the surface before its end is never a miss (a step never passes
- * the closest approach to a vertex), but one that ends short of the
- * surface is, however near. A miss has fraction 0 and no point. Both ends of
+ * ray that reaches the surface (touches or enters it) is never a miss: no
+ * step passes a contact. One that meets a vertex and runs on along an edge
+ * is FXC_HIT (or FXC_GRAZING) at the vertex. One that only passes near the
+ * surface is a miss farther than FXC_CAST_TOL from it, and either a miss
+ * or a contact within it (conservative advancement stops within
+ * FXC_CAST_TOL, but a step may pass a near miss whole). A miss has
+ * fraction 0 and no point. Both ends of
  * the ray must lie within 2^FXC_RANGE_BITS units of the shape's position,
  * per coordinate, and within the world (FXC_ERR_RANGE). At most
  * FXC_CAST_MAX_ITERATIONS steps (FXC_ERR_NO_CONVERGENCE with the last safe

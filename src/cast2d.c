@@ -9,10 +9,7 @@
  *     (the exact sign of T . d), and the step is the proven gap along d,
  *     less the point's rounding, over the closing speed: never past a
  *     contact. Rounded down to a 2^-32 fraction.
- *  4. Passing a vertex, a step also stops at the ray's closest approach to
- *     it, so that a ray grazing it is not stepped past it (from there, the
- *     plain step of 3).
- *  5. A step that would pass the end of the ray is a miss.
+ *  4. A step that would pass the end of the ray is a miss.
  * At contact, the exact sign of the closing speed names the status. */
 #include <stddef.h>
 #include "geom2d.h"
@@ -84,31 +81,6 @@ static uint64_t ray_step(const fxc2_answer *c, int64_t closing)
     return ((uint64_t)gap << 32) / (uint64_t)speed;
 }
 
-/* Passing a vertex (GJK's nearest feature), the step stops at the ray's
- * closest approach to it, dot(v - P, T) / |T|^2 (rounded down, both to 31
- * bits as in ray_step), so that a ray grazing a vertex by less than
- * FXC_CAST_TOL is not stepped past it. Within 1 LSB of the closest
- * approach (dot(v - P, T)^2 <= |T|^2, exact) it is 0: the point's
- * rounding would not move it, and the caller takes the plain step. */
-static uint64_t vertex_step(const fxc2_answer *c, fxc2_vec t, uint64_t step)
-{
-    int64_t num;
-    uint64_t n, den = (uint64_t)fxc2_dot(t, t);
-    int sh;
-    if (c->gjk.k != 1) return step;
-    num = fxc2_dot(fxc2_sub(c->pa, c->pair.b.v[0]), t);
-    if (num <= 0 || (num < (INT64_C(1) << 30) && (uint64_t)num * (uint64_t)num <= den)) return 0;
-    n = (uint64_t)num;
-    sh = fxc_bitlen64(den) - 31;
-    if (sh > 0) {
-        n >>= sh;
-        den = ((den - 1) >> sh) + 1;
-    }
-    if (n >= den) return step;
-    n = (n << 32) / den;
-    return n < step ? n : step;
-}
-
 /* The surface point and normal at contact, along GJK's axis. */
 static void hit_answer(fxc2_ray_hit *hit, const fxc2_answer *c)
 {
@@ -146,7 +118,7 @@ int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, 
     if (st != FXC_OK) return st;
     for (;;) {
         int64_t closing;
-        uint64_t step, clamped;
+        uint64_t step;
         c.pair.b.v[0] = point_at(start, translation, lambda);
         fxc2_solve(&c, 0);
         if (c.gjk.capped) {
@@ -178,11 +150,6 @@ int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, 
         }
         hit->iterations++;
         step = ray_step(&c, closing);
-        /* Within rounding of the closest approach to the nearest vertex
-         * (and still apart): the plain step, which passes no contact; the
-         * next GJK run sees whether another feature comes nearer. */
-        clamped = vertex_step(&c, translation, step);
-        if (clamped != 0) step = clamped;
         if (step >= FRACTION_ONE - lambda) return FXC_SEPARATED;
         lambda += step;
     }

@@ -110,28 +110,30 @@ void test_regress2_touching_points_agree(void)
     CHECK(c.point_a.x == UNIT + 1); /* A's face at x = 1 unit, plus its margin */
 }
 
-/* Rays passing a vertex 12 to 14 LSB away (within FXC_CAST_TOL - 2),
- * from starts 19 to 3000 LSB before it: a step aimed at the vertex's
- * side overshot the closest approach, and the ray was called a miss. A
- * point at the origin, and a circle of 50 units. */
-void test_regress2_ray_grazes_vertex(void)
+/* Rays past a vertex, from starts 19 to 3000 LSB before it: touching it
+ * (offset 0) or cutting into it by 1 LSB is never a miss, whatever the
+ * steps; passing 17 to 20 LSB away (beyond FXC_CAST_TOL) is always a miss,
+ * never the step cap. A point at the origin, and a circle of 50 units. */
+void test_regress2_ray_past_vertex(void)
 {
     fxc2_shape p, circle;
     fxc2_transform t = at(0, 0);
     fxc2_ray_hit h;
     int32_t x, off;
-    long misses = 0;
+    long wrong = 0;
     CHECK(fxc2_shape_point(&p, 0) == FXC_OK);
     CHECK(fxc2_shape_circle(&circle, 50 * UNIT) == FXC_OK);
-    for (x = -3000; x <= -19; x += T_TARGET_CASES(1, 29)) {
-        for (off = 12; off <= 14; off++) {
-            misses += fxc2_raycast(&p, &t, fxc2_v(x, off), fxc2_v(6000, 0), &h) == FXC_SEPARATED;
-            misses += fxc2_raycast(&circle, &t, fxc2_v(x, 50 * UNIT + off), fxc2_v(6000, 0), &h) == FXC_SEPARATED;
+    for (x = -3000; x <= -19; x += T_TARGET_CASES(7, 97)) {
+        for (off = -1; off <= 0; off++) {
+            wrong += fxc2_raycast(&p, &t, fxc2_v(x, off), fxc2_v(6000, 0), &h) == FXC_SEPARATED;
+            wrong += fxc2_raycast(&circle, &t, fxc2_v(x, 50 * UNIT + off), fxc2_v(6000, 0), &h) == FXC_SEPARATED;
+        }
+        for (off = FXC_CAST_TOL + 1; off <= 20; off++) {
+            wrong += fxc2_raycast(&p, &t, fxc2_v(x, off), fxc2_v(6000, 0), &h) != FXC_SEPARATED;
+            wrong += fxc2_raycast(&circle, &t, fxc2_v(x, 50 * UNIT + off), fxc2_v(6000, 0), &h) != FXC_SEPARATED;
         }
     }
-    CHECK_MSG(misses == 0, "%ld grazing rays missed", misses);
-    /* and 20 LSB away: a miss, at the closest approach (not the step cap) */
-    CHECK(fxc2_raycast(&p, &t, fxc2_v(-19, 20), fxc2_v(6000, 0), &h) == FXC_SEPARATED);
+    CHECK_MSG(wrong == 0, "%ld rays past a vertex answered against the rule", wrong);
 }
 
 /* Outputs on an error and unused manifold points are all zero. */

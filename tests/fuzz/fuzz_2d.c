@@ -65,10 +65,9 @@
  *     PENETRATING; [cast-late] at HIT / GRAZING fraction f, a point shape at
  *     origin + g * translation, g = f * k / 4 (k = 0..3, f - g > 4 raw), is
  *     never PENETRATING; [cast-miss] on a miss, the points at 0, 1/4 .. 1
- *     of the way are never PENETRATING; [cast-miss-near] and those at 0 ..
- *     3/4 are SEPARATED by more than FXC_CAST_TOL - 4 ("a ray that passes
- *     within FXC_CAST_TOL - 2 LSB of the surface before its end is never a
- *     miss"; one that ends short of the surface is, however near).
+ *     of the way are never PENETRATING; [cast-miss-near] nor TOUCHING ("a
+ *     ray that reaches the surface is never a miss"; one that only passes
+ *     near it may be).
  *  8. No crash, sanitizer report or FXC_ASSERT (fxc_assert_failed aborts).
  */
 #include <math.h>
@@ -717,15 +716,21 @@ static void check_cast(const char *which, const body *b, int st, const fxc2_ray_
         }
     }
     if (st == FXC_SEPARATED) {
+        /* gap[k]: the ray point's distance at k/4 of the way (-1: no answer) */
+        int32_t gap[5];
         for (k = 0; k <= 4; k++) {
             int64_t g = (int64_t)FXC_ONE * k / 4;
             cs = collide_point(b, &b->t, along(ray_o.x, ray_d.x, g), along(ray_o.y, ray_d.y, g), &c);
+            gap[k] = cs < 0 ? -1 : cs == FXC_SEPARATED ? c.distance : 0;
             if (cs < 0) continue;
             REQUIRE_K("cast-miss", cs != FXC_PENETRATING,
                       "raycast %s: a miss, but at %d/4 of the way the ray point penetrates by %d", which, k, (int)c.depth);
-            REQUIRE_K("cast-miss-near", k == 4 || (cs == FXC_SEPARATED && c.distance > FXC_CAST_TOL - 4),
-                      "raycast %s: a miss, but at %d/4 of the way collide says %s distance %d depth %d", which, k,
-                      fxc_status_name(cs), (int)c.distance, (int)c.depth);
+        }
+        /* touching at k/4: the ray reached the surface */
+        for (k = 0; k <= 4; k++) {
+            REQUIRE_K("cast-miss-near", gap[k] < 0 || gap[k] > FXC_TOUCH_TOL,
+                      "raycast %s: a miss, but at %d/4 of the way the ray point touches the surface (%d)", which, k,
+                      (int)gap[k]);
         }
     }
 }
