@@ -15,6 +15,7 @@
  * relative), used to rank the edges; no barycentric division anywhere. */
 #include "geom2d.h"
 #include "fxc_bits.h"
+#include "wide.h"
 
 #define OUT_OF_RUNNING UINT32_MAX
 
@@ -61,11 +62,82 @@ static void rank_edge(epa_polygon *poly, int i)
     poly->s[i].dist = order_key(fxc_mul_rsqrt(h, t, sh - 16));
 }
 
+/* The distance (2^-16 raw) an order key stands for, to within 2^-26. */
+static uint64_t key_value(uint32_t key)
+{
+    int sh = (int)(key >> 27);
+    if (sh == 0) return key;
+    return (uint64_t)(key - ((uint32_t)sh << 27)) << sh;
+}
+
+/* h^2 * ee, exact, as three 64-bit words (low first), for 0 <= h < 2^60
+ * and 0 <= ee < 2^61: h^2 < 2^120 is cut at bit 60 into two parts below
+ * 2^60, each times ee an exact 128-bit product below 2^121; the sum is
+ * below 2^181. */
+typedef struct {
+    uint64_t w[3];
+} wide192;
+
+static wide192 square_times(int64_t h, int64_t ee)
+{
+    fxc_i128 hh = fxc_i128_mul64(h, h);
+    fxc_i128 lo = fxc_i128_mul64((int64_t)(hh.lo & ((UINT64_C(1) << 60) - 1)), ee);
+    fxc_i128 hi = fxc_i128_mul64((int64_t)((hh.lo >> 60) | (hh.hi << 4)), ee);
+    uint64_t h0 = hi.lo << 60, h1 = (hi.lo >> 4) | (hi.hi << 60), t;
+    wide192 r;
+    r.w[0] = lo.lo + h0;
+    t = lo.hi + h1;
+    r.w[2] = (hi.hi >> 4) + (t < lo.hi);
+    r.w[1] = t + (r.w[0] < lo.lo);
+    r.w[2] += r.w[1] < t;
+    return r;
+}
+
+/* The edge from slot i: its height over the origin and squared length. */
+static void edge_measure(const epa_polygon *poly, int i, int64_t *h, int64_t *ee)
+{
+    fxc2_vec p = poly->s[i].p.w, e = fxc2_sub(poly->s[(i + 1) % poly->n].p.w, p);
+    *h = fxc2_dot(p, fxc2_out_normal(e));
+    *ee = fxc2_dot(e, e);
+}
+
+/* Exact: is edge i nearer the origin than edge j? h_i / |e_i| < h_j / |e_j|,
+ * that is h_i^2 |e_j|^2 < h_j^2 |e_i|^2 (heights >= 0 when ranked). */
+FXC_NOINLINE static int nearer(const epa_polygon *poly, int i, int j)
+{
+    int64_t hi, ei, hj, ej;
+    wide192 a, b;
+    int k;
+    edge_measure(poly, i, &hi, &ei);
+    edge_measure(poly, j, &hj, &ej);
+    a = square_times(hi, ej);
+    b = square_times(hj, ei);
+    for (k = 2; k >= 0; k--) {
+        if (a.w[k] != b.w[k]) return a.w[k] < b.w[k];
+    }
+    return 0;
+}
+
+/* The nearest edge: by the keys, then exactly among the edges whose key
+ * lies within the keys' error (2^-26 relative and the rounding, taken
+ * wide: 2^-22 and 4 units) of the least, so that two edges whose
+ * distances round alike (an edge through the origin and one 10^-7 raw
+ * from it) are told apart exactly. */
 static int nearest_edge(const epa_polygon *poly)
 {
     int best = 0, i;
+    uint64_t limit;
     for (i = 1; i < poly->n; i++) {
         if (poly->s[i].dist < poly->s[best].dist) best = i;
+    }
+    if (poly->s[best].dist == OUT_OF_RUNNING) return best;
+    limit = key_value(poly->s[best].dist);
+    limit += (limit >> 22) + 4;
+    for (i = 0; i < poly->n; i++) {
+        if (i != best && poly->s[i].dist != OUT_OF_RUNNING && key_value(poly->s[i].dist) <= limit &&
+            nearer(poly, i, best)) {
+            best = i;
+        }
     }
     return best;
 }

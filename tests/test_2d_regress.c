@@ -189,3 +189,23 @@ void test_regress2_ray_rises_into_face(void)
      * 12288 raw per FXC_ONE towards: at most 18 * 65536 / 12288 = 96 early */
     CHECK_MSG(h.fraction <= 65472 && h.fraction >= 65472 - 96, "fraction %ld", (long)h.fraction);
 }
+
+/* From the 2D fuzzer: a point on a sliver triangle's vertex (0,0), the
+ * triangle (0,0), (1,-7602176), (0,1) with a 1 LSB margin. The cores
+ * touch (depth 0), so the pair touches (depth = the margin, 1 LSB) in
+ * either order. EPA's edges through the origin (height 0) and its long
+ * edge 1.3e-7 raw from it had the same ranking key, and in one order EPA
+ * stopped on the long edge and called the pair penetrating; near ties are
+ * now decided exactly. */
+void test_regress2_epa_exact_near_tie(void)
+{
+    static const fxc2_vec v[3] = { { 0, 0 }, { 1, -7602176 }, { 0, 1 } };
+    fxc2_shape a, b;
+    fxc2_transform t = at(0, 0);
+    fxc2_contact ab, ba;
+    CHECK(fxc2_shape_polygon(&a, v, 3, 1) == FXC_OK);
+    CHECK(fxc2_shape_point(&b, 0) == FXC_OK);
+    CHECK(fxc2_collide(&a, &t, &b, &t, &ab) == FXC_TOUCHING);
+    CHECK(fxc2_collide(&b, &t, &a, &t, &ba) == FXC_TOUCHING);
+    CHECK(ab.depth == 1 && ba.depth == 1);
+}
