@@ -28,9 +28,9 @@
  *    raw and a direction below 2^30, so each product is below 2^60 and
  *    each sum of two below 2^61, exact in int64 on every core (src/geom2d.h
  *    states the budget); comparisons of a distance with a bound are exact
- *    in 128 bits. EPA ranks its edges by their distances to 2^-16 raw
- *    (and 2^-27 relative), so it stops on the nearest edge of the
- *    Minkowski difference but for a tie within that.
+ *    in 128 bits. EPA ranks its edges by their distances (to 2^-16 raw)
+ *    and compares near ties exactly (in 192 bits), so it stops on the
+ *    nearest edge of the Minkowski difference.
  */
 #ifndef FXCOLLIDE2D_H
 #define FXCOLLIDE2D_H

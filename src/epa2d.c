@@ -12,7 +12,8 @@
  * Every polygon point is a support point, so the points stay in boundary
  * order and the polygon stays convex. The only rounded value is each
  * edge's distance (its height over its length, to 2^-16 raw and 2^-27
- * relative), used to rank the edges; no barycentric division anywhere. */
+ * relative), used to rank the edges, with near ties compared exactly; no
+ * barycentric division anywhere. */
 #include "geom2d.h"
 #include "fxc_bits.h"
 #include "wide.h"
