@@ -214,7 +214,7 @@ deps:
 ##       PlatformIO, Zephyr), and a fixed-seed libFuzzer smoke run
 test: deps
 	@$(MAKE) --no-print-directory test-host check-accuracy $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat lint stack check-readme check-packaging fuzz-smoke \
-	    demo-mps2-an385 demo-microbit demo2d-mps2-an385 demo2d-microbit boards run-board-microbit BOARD_APPS="demo tests bench"
+	    demo-mps2-an385 demo-microbit demo2d-mps2-an385 demo2d-microbit boards run-board-microbit BOARD_APPS="demo demo2d tests bench"
 	@sh tools/check_determinism.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
 	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) | tee $(BUILD)/determinism.log
 	@sh tools/sum_results.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \

@@ -64,12 +64,14 @@ $(BOARDS_OUT)/$(1)/fixmath/%.o: $(FIXMATH_DIR)/%.c | deps
 	$(ARM_CC) $$($(1)_RB_CPU) $(ARM_FIXMATH_CFLAGS) -c $$< -o $$@
 
 $(1)_demo_OBJS := $$($(1)_RB_OBJS) $(DEMO_SRCS:%.c=$(BOARDS_OUT)/$(1)/obj/%.o)
+$(1)_demo2d_OBJS := $$($(1)_RB_OBJS) $(DEMO2D_SRCS:%.c=$(BOARDS_OUT)/$(1)/obj/%.o)
 $(1)_tests_OBJS := $$($(1)_RB_OBJS) $(TEST_SRCS:%.c=$(BOARDS_OUT)/$(1)/obj/%.o)
 $(1)_bench_OBJS := $$($(1)_RB_OBJS) $(BOARDS_OUT)/$(1)/obj/bench/bench.o
 $(BOARDS_OUT)/$(1)/demo.elf: $$($(1)_demo_OBJS)
+$(BOARDS_OUT)/$(1)/demo2d.elf: $$($(1)_demo2d_OBJS)
 $(BOARDS_OUT)/$(1)/tests.elf: $$($(1)_tests_OBJS)
 $(BOARDS_OUT)/$(1)/bench.elf: $$($(1)_bench_OBJS)
-$(BOARDS_OUT)/$(1)/demo.elf $(BOARDS_OUT)/$(1)/tests.elf $(BOARDS_OUT)/$(1)/bench.elf: boards/$(1)/link.ld boards/common/sections.ld
+$(BOARDS_OUT)/$(1)/demo.elf $(BOARDS_OUT)/$(1)/demo2d.elf $(BOARDS_OUT)/$(1)/tests.elf $(BOARDS_OUT)/$(1)/bench.elf: boards/$(1)/link.ld boards/common/sections.ld
 	$(ARM_CC) $$($(1)_RB_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld -Wl,-Map=$$(@:.elf=.map) \
 	    $$(filter %.o,$$^) -lm -o $$@
 
@@ -139,7 +141,7 @@ endef
 # 64 ns of emulated time per instruction, so TIMER0 (16 MHz) gives 1.024
 # ticks per instruction, reproducibly, instead of following the host's clock.
 .PHONY: run-board-microbit run-board-nucleo-f103rb-smoke
-## run-board-microbit: run the real-board micro:bit image (APP=demo|tests|bench) in QEMU -M microbit, console on UART0
+## run-board-microbit: run the real-board micro:bit image (APP=demo|demo2d|tests-123|tests-4|bench) in QEMU -M microbit, console on UART0
 run-board-microbit: $(BOARDS_OUT)/microbit/$(APP).hex | deps
 	$(call run_uart_qemu,run-board-microbit,$(BOARDS_OUT)/microbit/$(APP).uart.log,-M microbit -icount shift=6 -serial chardev:uart,-device loader$(comma)file=$<)
 
@@ -181,7 +183,7 @@ define find_drive
 drive="$(1)"; if [ -z "$$drive" ]; then for d in $(2); do [ -d "$$d" ] && { drive=$$d; break; }; done; fi
 endef
 
-## flash: BOARD=microbit or BOARD=nucleo-f103rb [APP=demo|tests|bench]: flash the image (USB drive or openocd)
+## flash: BOARD=microbit or BOARD=nucleo-f103rb [APP=demo|demo2d|tests-...|bench]: flash the image (USB drive or openocd)
 flash:
 	@case "$(BOARD)" in microbit|nucleo-f103rb) ;; \
 	    *) echo "flash: say which board: make flash BOARD=microbit or BOARD=nucleo-f103rb (BOARD=$(BOARD))"; exit 2;; esac

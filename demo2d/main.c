@@ -201,7 +201,7 @@ static void print_stat(const char *label, const room_stat *s)
 static void print_share(const char *label, uint32_t v)
 {
     uint32_t bp = (uint32_t)(((uint64_t)v * 10000u + FRAME_BUDGET / 2) / FRAME_BUDGET);
-    port_printf("  %-11s %7lu instr = %lu.%02lu %% of the frame budget\n", label, (unsigned long)v,
+    port_printf("  %-11s %7lu %s = %lu.%02lu %% of the frame budget\n", label, (unsigned long)v, port_counter_unit(),
                 (unsigned long)(bp / 100), (unsigned long)(bp % 100));
 }
 
@@ -240,15 +240,20 @@ static void print_summary(uint32_t overhead, int contacts, int errors)
     port_printf("  %-22s %5lu frames,  mean %6lu, max %6lu %s/frame\n", "per frame", (unsigned long)w->frame_cost.count,
                 (unsigned long)room_stat_mean(&w->frame_cost), (unsigned long)w->frame_cost.max,
                 port_counter_unit());
-    if (same(port_counter_unit(), "instr")) {
+    if (same(port_counter_unit(), "cycles")) {
+        port_printf("budget: 48 MHz Cortex-M0 at 60 frames/s = %lu cycles/frame (cycles counted on this board)\n",
+                    (unsigned long)FRAME_BUDGET);
+    } else if (same(port_counter_unit(), "instr")) {
         port_printf("budget: 48 MHz Cortex-M0 at 60 frames/s = %lu cycles/frame; assuming 1 instruction ~ 1 cycle\n"
                     "  (optimistic: on a real M0 loads, stores and taken branches take 2-3 cycles)\n",
                     (unsigned long)FRAME_BUDGET);
+    }
+    if (same(port_counter_unit(), "instr") || same(port_counter_unit(), "cycles")) {
         print_share("mean query", room_stat_mean(&all));
         print_share("max query", all.max);
         print_share("mean frame", room_stat_mean(&w->frame_cost));
         print_share("max frame", w->frame_cost.max);
-        if (!same(port_name(), "microbit"))
+        if (!same(port_name(), "microbit") && same(port_counter_unit(), "instr"))
             port_printf("  (instructions of this board's CPU; `make demo2d BOARD=microbit` counts Cortex-M0 ones)\n");
     } else {
         port_printf("budget: host times in %s (ASan+UBSan build); `make demo2d BOARD=microbit` counts Cortex-M0 "
