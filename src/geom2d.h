@@ -105,10 +105,12 @@ typedef struct {
 int fxc2_gjk_run(const fxc2_pair *p, fxc2_gjk *g, int32_t bound);
 
 /* Exact: is the core distance of GJK's final feature at most `bound` raw
- * (bound >= 0; an enclosed origin is at distance 0)? */
+ * (an enclosed origin is at distance 0; a negative bound: never)? */
 int fxc2_gjk_within(const fxc2_gjk *g, int32_t bound);
 
 /* ---- EPA ------------------------------------------------------------------ */
+/* Room for every vertex of A - B (at most the two cores' vertex counts
+ * together) and a few support points on its edges (ties): 16 bytes each. */
 #define FXC2_EPA_MAX_POINTS (2 * FXC2_MAX_CORE + 4)
 
 typedef struct {
