@@ -84,8 +84,10 @@ static uint64_t ray_step(const fxc2_answer *c, int64_t closing)
 /* The surface point and normal at contact, along GJK's axis. */
 static void hit_answer(fxc2_ray_hit *hit, const fxc2_answer *c)
 {
+    fxc2_vec pa, pb;
+    fxc2_core_points(c, &pa, &pb);
     hit->normal = fxc2_dir_unit(&c->dn);
-    hit->point = fxc2_to_world(&c->pair, fxc2_dir_offset(&c->dn, c->pa, c->pair.a.margin));
+    hit->point = fxc2_to_world(&c->pair, fxc2_dir_offset(&c->dn, pa, c->pair.a.margin));
 }
 
 /* At the start, inside or on the surface: the collide answer decides. */

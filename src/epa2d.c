@@ -71,29 +71,6 @@ static uint64_t key_value(uint32_t key)
     return (uint64_t)(key - ((uint32_t)sh << 27)) << sh;
 }
 
-/* h^2 * ee, exact, as three 64-bit words (low first), for 0 <= h < 2^60
- * and 0 <= ee < 2^61: h^2 < 2^120 is cut at bit 60 into two parts below
- * 2^60, each times ee an exact 128-bit product below 2^121; the sum is
- * below 2^181. */
-typedef struct {
-    uint64_t w[3];
-} wide192;
-
-static wide192 square_times(int64_t h, int64_t ee)
-{
-    fxc_i128 hh = fxc_i128_mul64(h, h);
-    fxc_i128 lo = fxc_i128_mul64((int64_t)(hh.lo & ((UINT64_C(1) << 60) - 1)), ee);
-    fxc_i128 hi = fxc_i128_mul64((int64_t)((hh.lo >> 60) | (hh.hi << 4)), ee);
-    uint64_t h0 = hi.lo << 60, h1 = (hi.lo >> 4) | (hi.hi << 60), t;
-    wide192 r;
-    r.w[0] = lo.lo + h0;
-    t = lo.hi + h1;
-    r.w[2] = (hi.hi >> 4) + (t < lo.hi);
-    r.w[1] = t + (r.w[0] < lo.lo);
-    r.w[2] += r.w[1] < t;
-    return r;
-}
-
 /* The edge from slot i: its height over the origin and squared length. */
 static void edge_measure(const epa_polygon *poly, int i, int64_t *h, int64_t *ee)
 {
@@ -102,21 +79,14 @@ static void edge_measure(const epa_polygon *poly, int i, int64_t *h, int64_t *ee
     *ee = fxc2_dot(e, e);
 }
 
-/* Exact: is edge i nearer the origin than edge j? h_i / |e_i| < h_j / |e_j|,
- * that is h_i^2 |e_j|^2 < h_j^2 |e_i|^2 (heights >= 0 when ranked). */
+/* Exact: is edge i nearer the origin than edge j? h_i / |e_i| < h_j / |e_j|
+ * (heights >= 0 when ranked): fxc_height_ratio_less, in 192 bits. */
 FXC_NOINLINE static int nearer(const epa_polygon *poly, int i, int j)
 {
     int64_t hi, ei, hj, ej;
-    wide192 a, b;
-    int k;
     edge_measure(poly, i, &hi, &ei);
     edge_measure(poly, j, &hj, &ej);
-    a = square_times(hi, ej);
-    b = square_times(hj, ei);
-    for (k = 2; k >= 0; k--) {
-        if (a.w[k] != b.w[k]) return a.w[k] < b.w[k];
-    }
-    return 0;
+    return fxc_height_ratio_less(hi, ei, hj, ej);
 }
 
 /* The nearest edge: by the keys, then exactly among the edges whose key
@@ -228,11 +198,11 @@ void fxc2_epa_run(const fxc2_pair *p, const fxc2_gjk *g, fxc2_epa *e)
         fxc2_support(p, n, &w);
         hw = fxc2_dot(w.w, n);
         e->iterations++;
-        answer_edge(e, a, b, n, h);
-        if (hw <= h) return; /* nothing beyond: an edge of A - B */
-        if (poly.n == FXC2_EPA_MAX_POINTS) {
-            e->h = hw; /* the depth along n is at most the support's height */
-            e->status = FXC_ERR_CAPACITY;
+        if (hw <= h || poly.n == FXC2_EPA_MAX_POINTS) {
+            /* Nothing beyond: an edge of A - B. Or the polygon is full:
+             * the depth along n is at most the support's height. */
+            answer_edge(e, a, b, n, hw <= h ? h : hw);
+            if (hw > h) e->status = FXC_ERR_CAPACITY;
             return;
         }
         insert_after(&poly, k, &w);

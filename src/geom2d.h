@@ -171,13 +171,17 @@ typedef struct {
     fix16_t core_gap;   /* cores apart: their distance; overlapping: minus EPA's depth */
     fxc2_vec dir;       /* exact direction A to B: GJK's d or EPA's normal; zero if none */
     fxc2_dir dn;        /* dir with its reciprocal length, when dir is nonzero */
-    fxc2_vec pa, pb;    /* the cores' points (pair frame) */
     int epa_ran;
 } fxc2_answer;
 
 /* GJK on c->pair (set up by fxc2_pair_init), and EPA when the cores
  * overlap and with_epa is set. */
 void fxc2_solve(fxc2_answer *c, int with_epa);
+
+/* The cores' points (pair frame) that make the answer's feature: GJK's
+ * nearest vertex pair or the witness of its edge, or EPA's edge's. Taken
+ * only when wanted (a witness costs a division; a ray step needs none). */
+void fxc2_core_points(const fxc2_answer *c, fxc2_vec *pa, fxc2_vec *pb);
 
 /* fxc2_collide's answer and status from a solved pair (runs EPA if it
  * has not run and the cores overlap). */

@@ -53,26 +53,16 @@ static fxc2_vec common_point(const fxc2_pair *p, const fxc2_gjk *g)
 
 /* ---- The core answer, shared by the queries ------------------------------ */
 
-/* The nearest core points and gap of cores GJK found apart. */
+/* The gap of cores GJK found apart: the height of its feature over d, the
+ * direction to the origin (a vertex p: d = -p, height p . p; an edge: d
+ * is the edge turned a quarter, height the cross product). */
 static void apart_answer(fxc2_answer *c)
 {
     const fxc2_gjk *g = &c->gjk;
-    fxc2_vec p = g->s[0].w;
+    int64_t h = -fxc2_dot(g->s[0].w, g->d);
     c->dir = g->d;
     fxc2_dir_set(&c->dn, g->d);
-    if (g->k == 1) {
-        uint64_t pp = (uint64_t)fxc2_dot(p, p);
-        uint32_t r = fxc_isqrt64(pp);
-        if (pp - fxc_umull(r, r) > r) r++; /* to nearest */
-        c->core_gap = (fix16_t)r;
-        c->pa = c->pair.a.v[g->s[0].ia];
-        c->pb = c->pair.b.v[g->s[0].ib];
-    } else {
-        /* d is the edge turned a quarter: the same length */
-        int64_t h = fxc2_cross(p, fxc2_sub(g->s[1].w, p));
-        c->core_gap = fxc2_dir_height(&c->dn, h < 0 ? -h : h);
-        fxc2_edge_witness(&c->pair, &g->s[0], &g->s[1], &c->pa, &c->pb);
-    }
+    c->core_gap = fxc2_dir_height(&c->dn, h);
 }
 
 static void epa_answer(fxc2_answer *c)
@@ -83,7 +73,17 @@ static void epa_answer(fxc2_answer *c)
     c->dir = e->n;
     fxc2_dir_set(&c->dn, e->n);
     c->core_gap = -fxc2_dir_height(&c->dn, e->h);
-    fxc2_edge_witness(&c->pair, &e->p[0], &e->p[1], &c->pa, &c->pb);
+}
+
+void fxc2_core_points(const fxc2_answer *c, fxc2_vec *pa, fxc2_vec *pb)
+{
+    const fxc2_mpoint *s = c->epa_ran ? c->epa.p : c->gjk.s;
+    if (c->epa_ran || c->gjk.k == 2) {
+        fxc2_edge_witness(&c->pair, &s[0], &s[1], pa, pb);
+    } else {
+        *pa = c->pair.a.v[s[0].ia];
+        *pb = c->pair.b.v[s[0].ib];
+    }
 }
 
 void fxc2_solve(fxc2_answer *c, int with_epa)
@@ -94,8 +94,6 @@ void fxc2_solve(fxc2_answer *c, int with_epa)
     c->epa.iterations = 0;
     c->epa.status = FXC_OK;
     c->epa_ran = 0;
-    c->pa = c->pair.a.v[0];
-    c->pb = c->pair.b.v[0];
     fxc2_gjk_run(&c->pair, &c->gjk, -1);
     if (!c->gjk.enclosed) {
         apart_answer(c);
@@ -124,12 +122,13 @@ static int surface_status(const fxc2_answer *c)
 }
 
 /* The surface points (world): the core points moved out by their margins
- * along the direction from A to B. */
+ * along the direction from A to B (GJK's or EPA's: never zero here). */
 static void surface_points(const fxc2_answer *c, fxc2_vec *pa, fxc2_vec *pb)
 {
-    int none = c->dir.x == 0 && c->dir.y == 0;
-    *pa = fxc2_to_world(&c->pair, none ? c->pa : fxc2_dir_offset(&c->dn, c->pa, c->pair.a.margin));
-    *pb = fxc2_to_world(&c->pair, none ? c->pb : fxc2_dir_offset(&c->dn, c->pb, -c->pair.b.margin));
+    fxc2_vec qa, qb;
+    fxc2_core_points(c, &qa, &qb);
+    *pa = fxc2_to_world(&c->pair, fxc2_dir_offset(&c->dn, qa, c->pair.a.margin));
+    *pb = fxc2_to_world(&c->pair, fxc2_dir_offset(&c->dn, qb, -c->pair.b.margin));
 }
 
 int fxc2_contact_of(fxc2_answer *c, fxc2_contact *out)

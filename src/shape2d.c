@@ -296,8 +296,9 @@ static int box_support(const fxc2_core *c, fxc2_vec d)
 int fxc2_support_index(const fxc2_core *c, fxc2_vec d)
 {
     int best = 0, i;
+    int64_t top;
     if (c->box) return box_support(c, d);
-    int64_t top = fxc2_dot(c->v[0], d);
+    top = fxc2_dot(c->v[0], d);
     for (i = 1; i < c->n; i++) {
         int64_t h = fxc2_dot(c->v[i], d);
         if (h > top) {

@@ -1,4 +1,5 @@
-/* Exact 64x64 -> 128-bit products (see wide.h). */
+/* Exact 64x64 -> 128-bit products, and a comparison of two ratios in 192
+ * bits (see wide.h). */
 #include "wide.h"
 #include "filter.h"
 
@@ -17,6 +18,33 @@ fxc_i128 fxc_i128_mul64(int64_t a, int64_t b)
     return ((a < 0) != (b < 0)) ? fxc_i128_neg(r) : r;
 }
 
+/* h^2 * ee as three 64-bit words, low first, for 0 <= h < 2^60 and
+ * 0 <= ee < 2^61: h^2 < 2^120 is cut at bit 60 into two parts below 2^60,
+ * each times ee an exact 128-bit product below 2^121; the sum is below
+ * 2^181. */
+static void square_times(int64_t h, int64_t ee, uint64_t w[3])
+{
+    fxc_i128 hh = fxc_i128_mul64(h, h);
+    fxc_i128 lo = fxc_i128_mul64((int64_t)(hh.lo & ((UINT64_C(1) << 60) - 1)), ee);
+    fxc_i128 hi = fxc_i128_mul64((int64_t)((hh.lo >> 60) | (hh.hi << 4)), ee);
+    uint64_t h0 = hi.lo << 60, h1 = (hi.lo >> 4) | (hi.hi << 60), t = lo.hi + h1;
+    w[0] = lo.lo + h0;
+    w[2] = (hi.hi >> 4) + (t < lo.hi);
+    w[1] = t + (w[0] < lo.lo);
+    w[2] += w[1] < t;
+}
+
+int fxc_height_ratio_less(int64_t h1, int64_t ee1, int64_t h2, int64_t ee2)
+{
+    uint64_t a[3], b[3];
+    int k;
+    square_times(h1, ee2, a);
+    square_times(h2, ee1, b);
+    for (k = 2; k >= 0; k--) {
+        if (a[k] != b[k]) return a[k] < b[k];
+    }
+    return 0;
+}
 
 #ifdef FXC_COUNT_FALLBACKS
 /* The benchmark's filter counters (src/filter.h), in counting builds only. */

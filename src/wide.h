@@ -3,7 +3,8 @@
  *
  * fxc_i128 is a two's complement 128-bit integer held in two uint64 halves,
  * so every operation is unsigned arithmetic and free of undefined behaviour.
- * Only what GJK needs is here: products of two int64, sums, sign, and
+ * Only what GJK and the 2D EPA need is here: products of two int64, sums,
+ * sign, a ratio comparison in 192 bits, and
  * right shifts of non-negative values. */
 #ifndef FXC_WIDE_H
 #define FXC_WIDE_H
@@ -89,6 +90,11 @@ static inline int fxc_sign_dot_wide(fxc_vec3w a, fxc_vec3 b)
     if (t != 0) return t > 0 ? 1 : -1;
     return (l & 0x3FFFFFFF) != 0;
 }
+
+/* Exact h1 / sqrt(ee1) < h2 / sqrt(ee2) for 0 <= h < 2^60 and 0 < ee < 2^61
+ * (two heights over their directions' lengths): h1^2 ee2 < h2^2 ee1,
+ * compared in 192 bits, no square root (src/wide.c). */
+int fxc_height_ratio_less(int64_t h1, int64_t ee1, int64_t h2, int64_t ee2);
 
 /* Exact test h <= tol * sqrt(dd), i.e. a height h measured along a direction
  * d (h = d . x) is within tol raw LSB, where dd = d . d: compares h^2 with

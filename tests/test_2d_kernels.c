@@ -1,0 +1,143 @@
+/* 2D internals against independent references: a box's support by the
+ * signs along its half extents against the plain scan of its corners, and
+ * the exact ratio comparison EPA breaks near ties with (src/wide.c)
+ * against schoolbook multiplication in 16-bit digits. */
+#include "test.h"
+#include "../src/geom2d.h"
+#include "../src/wide.h"
+
+/* A box core: corners c -+ ex -+ ey, numbered as the library numbers them. */
+static void box_core(fxc2_core *k, fxc2_vec c, fxc2_vec ex, fxc2_vec ey)
+{
+    fxc2_vec p = fxc2_add(ex, ey), q = fxc2_sub(ex, ey);
+    k->n = 4;
+    k->margin = 0;
+    k->ex = ex;
+    k->ey = ey;
+    k->v[0] = fxc2_sub(c, p);
+    k->v[1] = fxc2_add(c, q);
+    k->v[2] = fxc2_add(c, p);
+    k->v[3] = fxc2_sub(c, q);
+}
+
+/* Directions along, across and between the half extents (every tie) and
+ * random ones: the sign rule must pick the corner the scan picks, the
+ * lowest number among the farthest. */
+void test_box2_support_matches_scan(void)
+{
+    t_rng r = { 3101 };
+    long i, n = T_TARGET_CASES(4000, 400), wrong = 0;
+    for (i = 0; i < n; i++) {
+        fxc2_core k;
+        fxc2_vec c, ex, ey, d;
+        int a, b;
+        c.x = t_range(&r, -(1 << 26), 1 << 26);
+        c.y = t_range(&r, -(1 << 26), 1 << 26);
+        ex.x = t_range(&r, -(1 << 26), 1 << 26);
+        ex.y = t_range(&r, -(1 << 26), 1 << 26);
+        ey = fxc2_v(-ex.y / 2, ex.x / 2); /* square to ex, shorter */
+        box_core(&k, c, ex, ey);
+        switch (i % 5) {
+        case 0: d = fxc2_v(-ex.y, ex.x); break; /* square to ex: sx = 0, sy > 0 */
+        case 1: d = fxc2_v(ex.y, -ex.x); break; /* sx = 0, sy < 0 */
+        case 2: d = fxc2_v(ey.y, -ey.x); break; /* square to ey: sy = 0 */
+        case 3: d = fxc2_v(-ey.y, ey.x); break; /* sy = 0, the other side */
+        default:
+            d.x = t_range(&r, -(1 << 29), 1 << 29);
+            d.y = t_range(&r, -(1 << 29), 1 << 29);
+            break;
+        }
+        k.box = 1;
+        a = fxc2_support_index(&k, d);
+        k.box = 0;
+        b = fxc2_support_index(&k, d);
+        wrong += a != b;
+    }
+    CHECK_MSG(wrong == 0, "%ld of %ld directions: the sign rule and the scan differ", wrong, n);
+}
+
+/* v (< 2^64) into 16-bit digits, least first. */
+static void digits(uint64_t v, uint32_t *d, int n)
+{
+    int i;
+    for (i = 0; i < n; i++) {
+        d[i] = (uint32_t)(v & 0xFFFFu);
+        v >>= 16;
+    }
+}
+
+/* x * y in 16-bit digits (nx + ny digits). */
+static void long_mul(const uint32_t *x, int nx, const uint32_t *y, int ny, uint32_t *out)
+{
+    int i, j;
+    for (i = 0; i < nx + ny; i++) out[i] = 0;
+    for (i = 0; i < nx; i++) {
+        uint32_t carry = 0;
+        for (j = 0; j < ny; j++) {
+            uint32_t t = out[i + j] + x[i] * y[j] + carry;
+            out[i + j] = t & 0xFFFFu;
+            carry = t >> 16;
+        }
+        out[i + ny] += carry;
+    }
+}
+
+/* Sign of h1^2 ee2 - h2^2 ee1, digit by digit (12 digits: below 2^192). */
+static int schoolbook_less(uint64_t h1, uint64_t ee1, uint64_t h2, uint64_t ee2)
+{
+    uint32_t a[4], b[4], e1[4], e2[4], a2[8], b2[8], l[12], rr[12];
+    int i;
+    digits(h1, a, 4);
+    digits(h2, b, 4);
+    digits(ee1, e1, 4);
+    digits(ee2, e2, 4);
+    long_mul(a, 4, a, 4, a2);
+    long_mul(b, 4, b, 4, b2);
+    long_mul(a2, 8, e2, 4, l);
+    long_mul(b2, 8, e1, 4, rr);
+    for (i = 11; i >= 0; i--) {
+        if (l[i] != rr[i]) return l[i] < rr[i];
+    }
+    return 0;
+}
+
+static uint64_t wide_draw(t_rng *r, int bits)
+{
+    int b = 1 + (int)(t_next(r) % (uint64_t)bits);
+    return t_next(r) >> (64 - b);
+}
+
+/* Random heights and squared lengths of every size, and exact ties made
+ * from one ratio (h k, ee k^2) with neighbours 1 unit off: the comparison
+ * must match the schoolbook sign in both orders. */
+void test_wide_height_ratio_exact(void)
+{
+    t_rng r = { 3102 };
+    long i, n = T_TARGET_CASES(20000, 1000), wrong = 0;
+    for (i = 0; i < n; i++) {
+        uint64_t h1 = wide_draw(&r, 60), ee1 = wide_draw(&r, 61), h2, ee2;
+        if (i % 3 == 0) { /* the same ratio: h2 = h1 k, ee2 = ee1 k^2 */
+            uint64_t k = 1 + t_next(&r) % 8;
+            if (i % 2) { /* full width, where the words carry most */
+                h1 = (t_next(&r) >> 8) | (UINT64_C(1) << 55);
+                ee1 = (t_next(&r) >> 10) | (UINT64_C(1) << 53);
+            } else {
+                h1 >>= 4;
+                ee1 >>= 7;
+            }
+            if (ee1 == 0) ee1 = 1;
+            h2 = h1 * k + (uint64_t)(i % 4 < 2); /* equal, or 1 farther */
+            ee2 = ee1 * k * k;
+        } else {
+            h2 = wide_draw(&r, 60);
+            ee2 = wide_draw(&r, 61);
+        }
+        if (ee2 == 0) ee2 = 1;
+        if (ee1 == 0) ee1 = 1;
+        wrong += fxc_height_ratio_less((int64_t)h1, (int64_t)ee1, (int64_t)h2, (int64_t)ee2) !=
+                 schoolbook_less(h1, ee1, h2, ee2);
+        wrong += fxc_height_ratio_less((int64_t)h2, (int64_t)ee2, (int64_t)h1, (int64_t)ee1) !=
+                 schoolbook_less(h2, ee2, h1, ee1);
+    }
+    CHECK_MSG(wrong == 0, "%ld of %ld comparisons differ from the schoolbook product", wrong, 2 * n);
+}
