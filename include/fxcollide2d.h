@@ -17,9 +17,8 @@
  *    structs are written whatever the status (zeroed on an error; a NULL
  *    output gets FXC_ERR_NULL). The normal points from A to B, depth is
  *    positive, points are in world space.
- *  - No workspace: a 2D query keeps its state (up to about 2 KB on the
- *    M0; make stack prints each query's peak) on the stack, so every
- *    query is reentrant.
+ *  - No workspace: a 2D query keeps its state on the stack (make stack
+ *    prints each query's worst case), so every query is reentrant.
  *  - Exactness: cores are taken to world space once per query (each vertex
  *    rounded to the nearest raw unit). After that every decision (overlap
  *    or not, which region of a simplex, whether a support point lies
