@@ -148,6 +148,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "fxcollide.h"
+#include "fuzz_bytes.h"
 
 #define LIMIT FXC_RAW_LIMIT
 #define CB_MAX_VERTS 8
@@ -176,47 +177,17 @@ void fxc_assert_failed(const char *file, int line)
 {
     fail(line, "FXC_ASSERT failed in %s", file);
 }
-static int waived(const char *key);
 
-/* ---- Byte reader ---------------------------------------------------------- */
-typedef struct {
-    const uint8_t *p;
-    size_t n, i;
-} rd;
-
-static uint8_t u8(rd *r) { return r->i < r->n ? r->p[r->i++] : 0; }
-static uint32_t u16(rd *r) { uint32_t v = u8(r); return v | (uint32_t)u8(r) << 8; }
-static uint32_t u32(rd *r) { uint32_t v = u16(r); return v | u16(r) << 16; }
+/* ---- Values (the byte reader and the decoder: fuzz_bytes.h) ------------ */
 
 static const int32_t specials[] = {
-    0, 1, -1, 2, FXC_TOUCH_TOL + 1, 0x8000, 0x10000, -0x10000, 0x20000, -0x20000, 0x20001, -0x20001,
-    46341, -46341, 0x7FFF, LIMIT, -LIMIT, LIMIT + 1, -LIMIT - 1, LIMIT / 2, -(LIMIT / 2), 1 << 27,
-    4095 << 16, -(4095 << 16), 2048 << 16, 100 << 16, INT32_MAX, INT32_MIN, INT32_MIN + 1, 0x40000000,
-    -0x40000000, 0x100
+    FUZZ_SPECIALS
 };
 #define N_SPECIALS ((int)(sizeof specials / sizeof specials[0]))
 
-static int32_t s32(uint32_t u)
-{
-    /* two's complement reinterpretation without implementation-defined casts */
-    return u < 0x80000000u ? (int32_t)u : (int32_t)(u - 0x80000000u) - 0x7FFFFFFF - 1;
-}
-
 static fix16_t val(rd *r)
 {
-    uint8_t t = u8(r);
-    int32_t v, nudge = (int32_t)((t >> 3) ^ 16) - 16;
-    switch (t & 7) {
-    case 0: v = (int32_t)(int8_t)u8(r) * 65536; break;
-    case 1: v = (int32_t)(int16_t)u16(r) * 256; break;
-    case 2: v = (int8_t)u8(r); break;
-    case 3: v = (int16_t)u16(r); break;
-    case 4: v = s32(u32(r)); break;
-    case 5: v = specials[u8(r) % N_SPECIALS]; break;
-    case 6: v = (int32_t)(int16_t)u16(r) * 4096; break;
-    default: { uint32_t u = u16(r) | (uint32_t)u8(r) << 16; v = (int32_t)(u & 0x7FFFFF) - (int32_t)(u & 0x800000); break; }
-    }
-    return s32((uint32_t)v + (uint32_t)nudge);
+    return fuzz_value(r, specials, N_SPECIALS);
 }
 
 static fxc_vec3 vec(rd *r)
@@ -1015,20 +986,6 @@ static void fail(int line, const char *fmt, ...)
 /* Known findings can be waived while exploring, so that the fuzzer keeps
  * looking for new ones: FXC_FUZZ_WAIVE=key,key,... (keys below in
  * REQUIRE_K). Without it every invariant is enforced. */
-static int waived(const char *key)
-{
-    static const char *list;
-    static int init;
-    const char *p;
-    size_t n = strlen(key);
-    if (!init) {
-        list = getenv("FXC_FUZZ_WAIVE");
-        init = 1;
-    }
-    for (p = list; p != NULL && (p = strstr(p, key)) != NULL; p += n)
-        if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == 0)) return 1;
-    return 0;
-}
 
 #define REQUIRE_K(key, c, ...) do { if (!(c) && !waived(key)) fail(__LINE__, "[" key "] " __VA_ARGS__); } while (0)
 

@@ -3,33 +3,17 @@
  * fuzz_queries.c). Usage: gen_corpus <directory>. Host-only tool. */
 #include <stdint.h>
 #include <stdio.h>
+#define FUZZ_BYTES_WRITER
+#include "fuzz_bytes.h"
 #include <string.h>
 
 #define ONE 65536
 #define LIMIT ((1 << 28) - 1)
 
-typedef struct {
-    uint8_t b[4096];
-    size_t n;
-} buf;
-
-static buf cur;
 static const char *outdir;
 static int nfiles;
-
-static void put(uint8_t v) { if (cur.n < sizeof cur.b) cur.b[cur.n++] = v; }
-
-/* value: int32 raw (tag 4) */
-static void raw(int32_t v)
-{
-    uint32_t u = (uint32_t)v;
-    put(4);
-    put((uint8_t)u); put((uint8_t)(u >> 8)); put((uint8_t)(u >> 16)); put((uint8_t)(u >> 24));
-}
 /* value: small integer units (tag 0) */
 static void units(int k) { put(0); put((uint8_t)(int8_t)k); }
-/* value: units with a fraction, as raw */
-static void fu(double u) { raw((int32_t)(u * ONE + (u < 0 ? -0.5 : 0.5))); }
 static void vec_u(double x, double y, double z) { fu(x); fu(y); fu(z); }
 /* one point of a point list: op 0 (new) */
 static void pt(double x, double y, double z) { put(0); vec_u(x, y, z); }

@@ -3,29 +3,14 @@
  * Usage: gen_corpus2d <directory>. Host-only tool. */
 #include <stdint.h>
 #include <stdio.h>
+#define FUZZ_BYTES_WRITER
+#include "fuzz_bytes.h"
 
 #define ONE 65536
 
-typedef struct {
-    uint8_t b[1024];
-    size_t n;
-} buf;
-
-static buf cur;
 static const char *outdir;
 static int nfiles;
 
-static void put(uint8_t v) { if (cur.n < sizeof cur.b) cur.b[cur.n++] = v; }
-
-/* value: int32 raw (tag 4) */
-static void raw(int32_t v)
-{
-    uint32_t u = (uint32_t)v;
-    put(4);
-    put((uint8_t)u); put((uint8_t)(u >> 8)); put((uint8_t)(u >> 16)); put((uint8_t)(u >> 24));
-}
-/* value: units with a fraction, as raw */
-static void fu(double u) { raw((int32_t)(u * ONE + (u < 0 ? -0.5 : 0.5))); }
 static void v2(double x, double y) { fu(x); fu(y); }
 /* one point of a point list: op 0 (new) */
 static void pt(double x, double y) { put(0); v2(x, y); }
