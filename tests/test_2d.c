@@ -387,8 +387,8 @@ void test_gjk2_distance_random_small(void) { distance_random(&SCALE2_SMALL, 2001
 void test_gjk2_distance_random_unit(void) { distance_random(&SCALE2_UNIT, 2002); }
 void test_gjk2_distance_random_large(void) { distance_random(&SCALE2_LARGE, 2003); }
 
-/* Overlapping cores: fxc2_distance's point_a is "a point of A's core in
- * the overlap" (fxcollide2d.h): in both cores. */
+/* Overlapping cores: fxc2_distance's point_a is "a point in both cores"
+ * (fxcollide2d.h). */
 void test_gjk2_overlap_point_in_both_cores(void)
 {
     t_rng r = { 2010 };
