@@ -89,6 +89,15 @@ extern "C" {
 #define FXC_EPA_TOL 2
 #endif
 
+/* 1: fxc_collide (and so fxc_manifold) answers two boxes whose cores
+ * overlap from their 15 separating axes, chosen exactly (src/sat.c),
+ * where the contact is a vertex in a face or two crossing edges; EPA
+ * answers the rest. 0: EPA answers every overlap, and the axes' code is
+ * not built (the benchmark's "forced through EPA" row). */
+#ifndef FXC_BOX_SAT
+#define FXC_BOX_SAT 1
+#endif
+
 /* Cap on the steps of a cast (fxc_shapecast, fxc_raycast): each step is
  * one GJK run. A head-on approach takes two or three; a motion that slides
  * past a curved surface nearly tangent to it takes the most (the tests

@@ -733,6 +733,15 @@ static void segment_pair(const fxc_vec3 a[2], const fxc_vec3 b[2], fxc_simplex *
     }
 }
 
+void fxc_segment_closest(const fxc_vec3 a[2], const fxc_vec3 b[2], fxc_vec3 *pa, fxc_vec3 *pb)
+{
+    fxc_simplex s;
+    feature f;
+    int32_t w[3];
+    segment_pair(a, b, &s, &f, w);
+    weighted_sources(&s, w, pa, pb);
+}
+
 /* A plane through the origin that holds the whole (flat) Minkowski
  * difference of two point or segment cores: across both segments (or the
  * one, when they are parallel), or any plane for two points. */

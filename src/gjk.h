@@ -72,6 +72,10 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
  * not used). */
 void fxc_gjk_closed(fxc_pair *p, fxc_gjk_result *r);
 
+/* The closest points of segments a0a1 and b0b1 (pair frame, each below
+ * 2^29 long), by the closed form's exact clamping: on a, *pa; on b, *pb. */
+void fxc_segment_closest(const fxc_vec3 a[2], const fxc_vec3 b[2], fxc_vec3 *pa, fxc_vec3 *pb);
+
 /* Distance of the cores, raw, rounded (0 when contained). */
 fix16_t fxc_gjk_distance(const fxc_gjk_result *r);
 

@@ -7,6 +7,7 @@
  * workspace) gets one consistent answer. */
 #include <stddef.h>
 #include "epa.h"
+#include "sat.h"
 #include "kind.h"
 #include "query.h"
 #include "wide.h"
@@ -285,6 +286,13 @@ int fxc_distance_cached(const fxc_shape *a, const fxc_transform *ta,
     return st;
 }
 
+/* Two box cores (src/sat.c answers them through their separating axes);
+ * told by the type, so that this reference links no box code. */
+static int both_boxes(const fxc_pair *p)
+{
+    return FXC_BOX_SAT && p->a.shape->kind->type == FXC_SHAPE_BOX && p->b.shape->kind->type == FXC_SHAPE_BOX;
+}
+
 /* Cores overlap: their depth from EPA, or from the support plane GJK met
  * within the touching band (the cores only touch, and the plane's height
  * is their depth along its normal). */
@@ -300,36 +308,51 @@ static int core_depth(fxc_pair *p, const fxc_gjk_result *g, fxc_workspace *ws, f
     return FXC_OK;
 }
 
+/* The answer for overlapping cores from their depth e: the signed
+ * distance (minus the depth with the margins), the normal u and the
+ * surface points. */
+static int64_t overlap_result(fxc_pair *p, const fxc_epa_result *e, fxc_contact *out, fxc_direction *u)
+{
+    out->epa_iterations = e->iterations;
+    out->depth_error = e->depth - e->low;
+    if (e->t != 0) {
+        u->d = e->dir;
+        u->t = e->t;
+        u->e = e->e;
+    } else {
+        *u = fxc_direction_of(e->dir);
+    }
+    out->normal = fxc_direction_scaled(u, FXC_ONE);
+    surface(p, u, e->point_a, e->point_b, &out->point_a, &out->point_b);
+    return -((int64_t)e->depth + margins(p));
+}
+
 int fxc_collide_pair(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
                      const fxc_transform *tb, fxc_workspace *ws, fxc_cache *cache, fxc_contact *out, fxc_direction *u)
 {
     fxc_gjk_result g;
+    fxc_epa_result e;
     int64_t sd;
-    int st = start(p, a, ta, b, tb, cache, -1, &g);
+    int st = fxc_pair_init(p, a, ta, b, tb, cache);
     u->t = 0;
     if (st != FXC_OK) return st;
-    out->gjk_iterations = g.iterations;
-
-    if (g.outcome != FXC_GJK_CONTAINED) {
-        /* Cores apart: GJK's distance less the margins (shallow contact of
-         * rounded shapes needs no EPA). */
-        sd = fxc_apart_result(p, &g, u, &out->normal, &out->point_a, &out->point_b);
-        st = g.outcome != FXC_GJK_CONVERGED ? FXC_ERR_NO_CONVERGENCE : FXC_OK;
+    if (both_boxes(p) && fxc_box_sat(p, &e)) {
+        /* Two boxes deeper than their corners' rounding: GJK would find
+         * them overlapping, and EPA's place is taken by their axes. */
+        sd = overlap_result(p, &e, out, u);
     } else {
-        fxc_epa_result e;
-        st = core_depth(p, &g, ws, &e);
-        out->epa_iterations = e.iterations;
-        out->depth_error = e.depth - e.low;
-        sd = -((int64_t)e.depth + margins(p));
-        if (e.t != 0) {
-            u->d = e.dir;
-            u->t = e.t;
-            u->e = e.e;
+        run_gjk(p, -1, cache, &g);
+        if (p->status != FXC_OK) return p->status;
+        out->gjk_iterations = g.iterations;
+        if (g.outcome != FXC_GJK_CONTAINED) {
+            /* Cores apart: GJK's distance less the margins (shallow
+             * contact of rounded shapes needs no EPA). */
+            sd = fxc_apart_result(p, &g, u, &out->normal, &out->point_a, &out->point_b);
+            st = g.outcome != FXC_GJK_CONVERGED ? FXC_ERR_NO_CONVERGENCE : FXC_OK;
         } else {
-            *u = fxc_direction_of(e.dir);
+            st = core_depth(p, &g, ws, &e);
+            sd = overlap_result(p, &e, out, u);
         }
-        out->normal = fxc_direction_scaled(u, FXC_ONE);
-        surface(p, u, e.point_a, e.point_b, &out->point_a, &out->point_b);
     }
     if (sd >= 0) out->distance = (fix16_t)sd;
     else out->depth = (fix16_t)-sd;

@@ -85,7 +85,11 @@ static void check_penetration(const body *a, const body *b, double bound, epa_ta
                   id, ep, ea, eb);
     }
     /* Swapping A and B negates the normal and keeps the depth. */
-    CHECK(fxc_collide(&b->shape, &b->xf, &a->shape, &a->xf, &t_ws, &sw) == FXC_PENETRATING);
+    {
+        int ss = fxc_collide(&b->shape, &b->xf, &a->shape, &a->xf, &t_ws, &sw);
+        CHECK_MSG(ss == FXC_PENETRATING, "case %ld: swapped: %s depth %d (unswapped %d, ref %.2f)", id, fxc_status_name(ss),
+                  (int)sw.depth, (int)c.depth, ref);
+    }
     CHECK_MSG(fabs((double)sw.depth - c.depth) <= bound, "case %ld: swapped depth %d vs %d", id, (int)sw.depth, (int)c.depth);
     /* Moving B by depth * normal (plus the rounding of that move) ends it. */
     {

@@ -1,0 +1,510 @@
+/* Separating axes for two overlapping boxes: the penetration axis chosen
+ * exactly among the 15 candidates, in place of EPA's expansion.
+ *
+ * A box is its centre plus sum_k s_k h_k c_k (s_k = +-1), with c_k the
+ * k-th column of its rotation as given (not assumed orthonormal) and h_k
+ * its half extent: the exact parallelepiped whose rounded corners the
+ * support function returns. The Minkowski difference of two such boxes
+ * has its faces across the three face normals of each, f_k = c_{k+1} x
+ * c_{k+2}, and the nine edge-pair axes ca_i x cb_j; the depth is the least
+ * overlap o / |n| over them. With the columns' products G_ij = fa_i . cb_j
+ * and H_ij = ca_i . fb_j, every projection a candidate needs is one of
+ * G, H or det = c_k . f_k (the same for every k), so the 15 overlaps cost
+ * 15 cross products, 20 column products and 60 radius terms.
+ *
+ * Budget: rotation entries within +-2 units (2^17 raw), half extents
+ * below 2^28, centres less than 2^29 apart. Axes n (face normals and
+ * edge pairs) below 2^35 per component; G, H, det below 2^54; radius terms
+ * h |G| below 2^82, a radius below 2^84; d . n * 2^16 below 2^82; the
+ * overlap o (2^-64 units at n's scale) below 2^85 in magnitude: all exact
+ * in 128 bits. Comparing depths o1 / |n1| < o2 / |n2| is o1^2 |n2|^2 <
+ * o2^2 |n1|^2, below 2^242: decided first on 31-bit mantissas (relative
+ * error below 2^-25), exactly in 32-bit limbs only when that is too close.
+ *
+ * The reported depth is the height of the corners' Minkowski difference
+ * along the chosen axis fitted to 28 bits, as EPA reports it, so that
+ * moving B by it ends the overlap of the shapes every query sees. */
+#include "sat.h"
+#include "query.h"
+#include "wide.h"
+#include "filter.h"
+
+enum axis_kind { FACE_A, FACE_B, EDGES };
+
+typedef struct {
+    fxc_vec3 c[3];  /* rotation columns, raw */
+    uint32_t h[3];  /* half extents, raw */
+    fxc_vec3w f[3]; /* face normals f_k = c_{k+1} x c_{k+2} */
+    int64_t det;    /* c_k . f_k */
+} box_frame;
+
+typedef struct {
+    box_frame a, b;
+    int64_t G[3][3]; /* fa_i . cb_j */
+    int64_t H[3][3]; /* ca_i . fb_j */
+    fxc_vec3 d;      /* B's centre minus A's */
+} box_pair;
+
+/* m * 2^e with m in [2^30, 2^31): a positive value cut to 31 bits. */
+typedef struct {
+    uint32_t m;
+    int e;
+} approx;
+
+/* A candidate axis: n (exact, not unit), the overlap along it, and which
+ * features made it (face k of A or B: i = k; edges: i of A, j of B). */
+typedef struct {
+    fxc_vec3w n;
+    fxc_i128 o;
+    approx oo, nn; /* o^2 and |n|^2 cut to 31 bits (deep_enough) */
+    int kind, i, j;
+    int flip; /* 1: -n points from A to B */
+} axis;
+
+
+static int next3(int k)
+{
+    return k == 2 ? 0 : k + 1;
+}
+
+static int prev3(int k)
+{
+    return k == 0 ? 2 : k - 1;
+}
+
+/* c . n exactly, for |c_k| <= 2^17 and |n_k| <= 2^35: each n_k split as
+ * hi * 2^16 + lo (0 <= lo < 2^16), so every product is 32 x 32 bits. */
+static int64_t dot_cn(fxc_vec3 c, const fxc_vec3w *n)
+{
+    int64_t hi = fxc_smull(c.x, (int32_t)(n->x >> 16)) + fxc_smull(c.y, (int32_t)(n->y >> 16)) +
+                 fxc_smull(c.z, (int32_t)(n->z >> 16));
+    int64_t lo = fxc_smull(c.x, (int32_t)(n->x & 0xFFFF)) + fxc_smull(c.y, (int32_t)(n->y & 0xFFFF)) +
+                 fxc_smull(c.z, (int32_t)(n->z & 0xFFFF));
+    return hi * 65536 + lo;
+}
+
+/* d . n * 2^16 exactly (|d_k| < 2^29, |n_k| <= 2^35): the same split,
+ * sums below 2^50 and 2^47, so the result is below 2^82. */
+static fxc_i128 dot_dn(fxc_vec3 d, const fxc_vec3w *n)
+{
+    int64_t hi = fxc_smull(d.x, (int32_t)(n->x >> 16)) + fxc_smull(d.y, (int32_t)(n->y >> 16)) +
+                 fxc_smull(d.z, (int32_t)(n->z >> 16));
+    int64_t lo = fxc_smull(d.x, (int32_t)(n->x & 0xFFFF)) + fxc_smull(d.y, (int32_t)(n->y & 0xFFFF)) +
+                 fxc_smull(d.z, (int32_t)(n->z & 0xFFFF));
+    fxc_i128 r;
+    r.lo = (uint64_t)hi << 32;
+    r.hi = (uint64_t)(hi >> 32); /* arithmetic: the sign carries into the high half */
+    return fxc_i128_add(r, fxc_i128_from64(lo * 65536));
+}
+
+/* acc + h |x| for h < 2^28 and |x| < 2^54: two 32 x 32 products. */
+static fxc_i128 add_radius(fxc_i128 acc, uint32_t h, int64_t x)
+{
+    uint64_t u = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+    uint64_t lo = fxc_umull(h, (uint32_t)u), mid = fxc_umull(h, (uint32_t)(u >> 32));
+    fxc_i128 r;
+    r.lo = lo + (mid << 32);
+    r.hi = (mid >> 32) + (r.lo < lo);
+    return fxc_i128_add(acc, r);
+}
+
+static void frame_of(const fxc_body *b, box_frame *f)
+{
+    int k;
+    for (k = 0; k < 3; k++) f->c[k] = fxc_v3(b->rot->m[0][k], b->rot->m[1][k], b->rot->m[2][k]);
+    f->h[0] = (uint32_t)b->shape->u.box.half.x;
+    f->h[1] = (uint32_t)b->shape->u.box.half.y;
+    f->h[2] = (uint32_t)b->shape->u.box.half.z;
+    for (k = 0; k < 3; k++) f->f[k] = fxc_v3_cross_wide(f->c[next3(k)], f->c[prev3(k)]);
+    f->det = dot_cn(f->c[0], &f->f[0]);
+}
+
+/* Returns 0 for a singular rotation (a flat box: its faces are not all
+ * among the candidates). */
+static int pair_of(const fxc_pair *p, box_pair *q)
+{
+    int i, j;
+    frame_of(&p->a, &q->a);
+    frame_of(&p->b, &q->b);
+    if (q->a.det == 0 || q->b.det == 0) return 0;
+    for (i = 0; i < 3; i++) {
+        for (j = 0; j < 3; j++) {
+            q->G[i][j] = dot_cn(q->b.c[j], &q->a.f[i]);
+            q->H[i][j] = dot_cn(q->a.c[i], &q->b.f[j]);
+        }
+    }
+    q->d = fxc_v3_sub(p->b.offset, p->a.offset);
+    return 1;
+}
+
+/* The overlap along ax->n from the sum of both radii: radius minus
+ * |d . n| (scaled alike), and which way n points from A to B (+ on a
+ * tie). */
+static void set_overlap(const box_pair *q, fxc_i128 radius, axis *ax)
+{
+    fxc_i128 dn = dot_dn(q->d, &ax->n);
+    ax->flip = fxc_i128_sign(dn) < 0;
+    ax->o = fxc_i128_sub(radius, ax->flip ? fxc_i128_neg(dn) : dn);
+}
+
+static void face_a(const box_pair *q, int k, axis *ax)
+{
+    fxc_i128 r = add_radius(fxc_i128_from64(0), q->a.h[k], q->a.det);
+    int j;
+    for (j = 0; j < 3; j++) r = add_radius(r, q->b.h[j], q->G[k][j]);
+    ax->n = q->a.f[k];
+    ax->kind = FACE_A;
+    ax->i = k;
+    set_overlap(q, r, ax);
+}
+
+static void face_b(const box_pair *q, int k, axis *ax)
+{
+    fxc_i128 r = add_radius(fxc_i128_from64(0), q->b.h[k], q->b.det);
+    int i;
+    for (i = 0; i < 3; i++) r = add_radius(r, q->a.h[i], q->H[i][k]);
+    ax->n = q->b.f[k];
+    ax->kind = FACE_B;
+    ax->i = k;
+    set_overlap(q, r, ax);
+}
+
+/* Edge pair (i, j): ca_m . (ca_i x cb_j) is -G[i+2][j] for m = i+1 and
+ * G[i+1][j] for m = i+2; cb_m . (ca_i x cb_j) is H[i][j+2] for m = j+1
+ * and -H[i][j+1] for m = j+2. Returns 0 for parallel edges (no axis). */
+static int edges(const box_pair *q, int i, int j, axis *ax)
+{
+    fxc_i128 r = fxc_i128_from64(0);
+    ax->n = fxc_v3_cross_wide(q->a.c[i], q->b.c[j]);
+    if (ax->n.x == 0 && ax->n.y == 0 && ax->n.z == 0) return 0;
+    r = add_radius(r, q->a.h[next3(i)], q->G[prev3(i)][j]);
+    r = add_radius(r, q->a.h[prev3(i)], q->G[next3(i)][j]);
+    r = add_radius(r, q->b.h[next3(j)], q->H[i][prev3(j)]);
+    r = add_radius(r, q->b.h[prev3(j)], q->H[i][next3(j)]);
+    ax->kind = EDGES;
+    ax->i = i;
+    ax->j = j;
+    set_overlap(q, r, ax);
+    return 1;
+}
+
+/* Candidate k of 15: faces of A, faces of B, then edge pairs (i, j) by i
+ * then j. Returns 0 where two edges are parallel. */
+static int candidate(const box_pair *q, int k, axis *ax)
+{
+    if (k < 3) face_a(q, k, ax);
+    else if (k < 6) face_b(q, k - 3, ax);
+    else return edges(q, (k - 6) / 3, (k - 6) % 3, ax);
+    return 1;
+}
+
+/* ---- comparing depths o / |n| ----------------------------------------------- */
+
+static approx approx_u64(uint64_t v)
+{
+    approx a;
+    int len = fxc_bitlen64(v);
+    a.e = len - 31;
+    a.m = (uint32_t)(a.e >= 0 ? v >> a.e : v << -a.e);
+    return a;
+}
+
+static approx approx_i128(fxc_i128 v)
+{
+    int sh = fxc_i128_bits(v) - 63;
+    approx a;
+    if (sh <= 0) return approx_u64(v.lo);
+    a = approx_u64(fxc_i128_shr(v, sh).lo);
+    a.e += sh;
+    return a;
+}
+
+static approx approx_mul(approx x, approx y)
+{
+    uint64_t p = fxc_umull(x.m, y.m); /* in [2^60, 2^62) */
+    approx r;
+    int sh = p >> 61 ? 31 : 30;
+    r.m = (uint32_t)(p >> sh);
+    r.e = x.e + y.e + sh;
+    return r;
+}
+
+/* |n|^2 from the components cut to 30 bits: relative error below 2^-27. */
+static approx approx_norm2(const fxc_vec3w *n)
+{
+    uint64_t ax = (uint64_t)(n->x < 0 ? -n->x : n->x), ay = (uint64_t)(n->y < 0 ? -n->y : n->y);
+    uint64_t az = (uint64_t)(n->z < 0 ? -n->z : n->z);
+    int sh = fxc_bitlen64(ax | ay | az) - 30;
+    approx a;
+    if (sh < 0) sh = 0;
+    a = approx_u64(fxc_umull((uint32_t)(ax >> sh), (uint32_t)(ax >> sh)) +
+                   fxc_umull((uint32_t)(ay >> sh), (uint32_t)(ay >> sh)) +
+                   fxc_umull((uint32_t)(az >> sh), (uint32_t)(az >> sh)));
+    a.e += 2 * sh;
+    return a;
+}
+
+/* Is x certainly below y, when each may be up to 2^-25 (relative) below
+ * the value it stands for? x (1 + 2^-24) < y settles it. */
+static int surely_less(approx x, approx y)
+{
+    int lo;
+    if (x.e > y.e + 1) return 0;
+    if (y.e > x.e + 1) return 1; /* x < 2^(x.e + 31) <= y / 2 */
+    lo = x.e < y.e ? x.e : y.e;
+    return ((uint64_t)x.m + (x.m >> 24) + 1) << (x.e - lo) < (uint64_t)y.m << (y.e - lo);
+}
+
+/* out = a * b in 32-bit limbs, low first (na + nb limbs). */
+static void limbs_mul(const uint32_t *a, int na, const uint32_t *b, int nb, uint32_t *out)
+{
+    int i, j;
+    for (i = 0; i < na + nb; i++) out[i] = 0;
+    for (i = 0; i < na; i++) {
+        uint64_t carry = 0;
+        for (j = 0; j < nb; j++) {
+            uint64_t t = fxc_umull(a[i], b[j]) + out[i + j] + carry; /* < 2^64 */
+            out[i + j] = (uint32_t)t;
+            carry = t >> 32;
+        }
+        out[i + nb] = (uint32_t)carry;
+    }
+}
+
+static void limbs_of(fxc_i128 v, uint32_t l[3])
+{
+    l[0] = (uint32_t)v.lo;
+    l[1] = (uint32_t)(v.lo >> 32);
+    l[2] = (uint32_t)v.hi;
+}
+
+/* o^2 |m|^2 in nine limbs, for 0 < o < 2^85 and |m_k| <= 2^35. */
+static void square_times_norm(fxc_i128 o, const fxc_vec3w *m, uint32_t out[9])
+{
+    fxc_i128 mm = fxc_i128_add(fxc_i128_add(fxc_i128_mul64(m->x, m->x), fxc_i128_mul64(m->y, m->y)),
+                               fxc_i128_mul64(m->z, m->z));
+    uint32_t lo[3], lm[3], sq[6];
+    limbs_of(o, lo);
+    limbs_of(mm, lm);
+    limbs_mul(lo, 3, lo, 3, sq);
+    limbs_mul(sq, 6, lm, 3, out);
+}
+
+int fxc_ratio_cmp_exact(fxc_i128 o1, const fxc_vec3w *n1, fxc_i128 o2, const fxc_vec3w *n2)
+{
+    uint32_t l[9], r[9];
+    int k;
+    square_times_norm(o1, n2, l);
+    square_times_norm(o2, n1, r);
+    for (k = 8; k >= 0; k--)
+        if (l[k] != r[k]) return l[k] < r[k] ? -1 : 1;
+    return 0;
+}
+
+/* Which of o1^2 |n2|^2 (l = oo1 * nn2) and o2^2 |n1|^2 (r) is smaller,
+ * from the 31-bit values: -1 or 1 when sure, 0 when within their error
+ * (each product of cut values is at most 2^-25 below its exact value). */
+static int decide(approx oo1, approx nn1, approx oo2, approx nn2)
+{
+    approx l = approx_mul(oo1, nn2), r = approx_mul(oo2, nn1);
+    if (surely_less(l, r)) return -1;
+    if (surely_less(r, l)) return 1;
+    return 0;
+}
+
+static approx approx_square(fxc_i128 o)
+{
+    approx a = approx_i128(o);
+    return approx_mul(a, a);
+}
+
+int fxc_ratio_cmp_filter(fxc_i128 o1, const fxc_vec3w *n1, fxc_i128 o2, const fxc_vec3w *n2)
+{
+    return decide(approx_square(o1), approx_norm2(n1), approx_square(o2), approx_norm2(n2));
+}
+
+/* Compares x's depth with y's (both deep_enough): -1, 0 or 1. */
+static int depth_cmp(const axis *x, const axis *y)
+{
+    int c = decide(x->oo, x->nn, y->oo, y->nn);
+    FXC_FILTER_RUN(FXC_FILTER_SAT);
+    if (c != 0) return c;
+    FXC_FILTER_FELL(FXC_FILTER_SAT);
+    return fxc_ratio_cmp_exact(x->o, &x->n, y->o, &y->n);
+}
+
+/* Is the axis's depth o / |n| surely at least FXC_SAT_MIN_DEPTH raw, that
+ * is o^2 >= 2^32 FXC_SAT_MIN_DEPTH^2 |n|^2 (o in 2^-64 units at n's scale,
+ * depths in 2^-32)? Sets the axis's cut values on the way. A depth near
+ * the limit counts as shallow: either answer is right, and the cut values
+ * decide the same on every platform. */
+static int deep_enough(axis *ax)
+{
+    approx limit;
+    if (fxc_i128_sign(ax->o) <= 0) return 0;
+    ax->oo = approx_square(ax->o);
+    ax->nn = approx_norm2(&ax->n);
+    limit = approx_mul(ax->nn, approx_u64((uint64_t)FXC_SAT_MIN_DEPTH * FXC_SAT_MIN_DEPTH));
+    limit.e += 32;
+    return surely_less(limit, ax->oo);
+}
+
+/* n with its first nonzero component made positive: the same for an axis
+ * and its opposite. */
+static fxc_vec3w line_of(fxc_vec3w n)
+{
+    if (n.x < 0 || (n.x == 0 && (n.y < 0 || (n.y == 0 && n.z < 0)))) {
+        n.x = -n.x;
+        n.y = -n.y;
+        n.z = -n.z;
+    }
+    return n;
+}
+
+/* Tie rule between equally deep axes: the smaller line (line_of, x then
+ * y then z). It depends on the axes' lines alone, not on which box is A,
+ * so that swapping the boxes picks the same axis (a face of A is then a
+ * face of B, and the edge axis ca_i x cb_j its opposite). */
+static int line_before(const axis *x, const axis *y)
+{
+    fxc_vec3w a = line_of(x->n), b = line_of(y->n);
+    if (a.x != b.x) return a.x < b.x;
+    if (a.y != b.y) return a.y < b.y;
+    return a.z < b.z;
+}
+
+/* The deepest of the 15 axes (by line_before on a tie) into *out; 0 as
+ * soon as one is not deep_enough (the boxes are apart or overlap only
+ * within rounding of their corners). Out of line: its two candidates do
+ * not sit on the stack under the contact points' work. */
+FXC_NOINLINE static int deepest_axis(const box_pair *q, axis *out)
+{
+    axis buf[2], *b = &buf[0], *c = &buf[1];
+    int k;
+    (void)candidate(q, 0, b);
+    if (!deep_enough(b)) return 0;
+    for (k = 1; k < 15; k++) {
+        int d;
+        if (!candidate(q, k, c)) continue;
+        if (!deep_enough(c)) return 0;
+        d = depth_cmp(c, b);
+        if (d < 0 || (d == 0 && line_before(c, b))) {
+            axis *t = b;
+            b = c;
+            c = t;
+        }
+    }
+    *out = *b;
+    return 1;
+}
+
+/* ---- contact features -------------------------------------------------------- */
+
+/* A box's corner farthest along the axis (for A: along n from A to B) or
+ * against it (for B), from the projections v[k] of its columns on that
+ * axis: bit k set on the + side of column k (fxc_box_corner's numbering).
+ * Returns -1 unless exactly `free` projections are 0: 0 for a vertex, 1
+ * for an edge (its column in *zero_k); more means the box meets the axis
+ * with a bigger feature. */
+static int corner_along(const int64_t v[3], int against, int free, int *zero_k)
+{
+    int k, bits = 0, zeros = 0;
+    for (k = 0; k < 3; k++) {
+        if (v[k] == 0) {
+            zeros++;
+            *zero_k = k;
+        } else if ((v[k] > 0) != against) {
+            bits |= 1 << k;
+        }
+    }
+    return zeros == free ? bits : -1;
+}
+
+/* Projections of each box's columns on the axis, signed as the axis
+ * points from A to B. */
+static void projections(const box_pair *q, const axis *ax, int64_t va[3], int64_t vb[3])
+{
+    int k;
+    for (k = 0; k < 3; k++) {
+        switch (ax->kind) {
+        case FACE_A:
+            va[k] = k == ax->i ? q->a.det : 0;
+            vb[k] = q->G[ax->i][k];
+            break;
+        case FACE_B:
+            va[k] = q->H[k][ax->i];
+            vb[k] = k == ax->i ? q->b.det : 0;
+            break;
+        default:
+            va[k] = k == ax->i ? 0 : k == next3(ax->i) ? -q->G[prev3(ax->i)][ax->j] : q->G[next3(ax->i)][ax->j];
+            vb[k] = k == ax->j ? 0 : k == next3(ax->j) ? q->H[ax->i][prev3(ax->j)] : -q->H[ax->i][next3(ax->j)];
+            break;
+        }
+        if (ax->flip) {
+            va[k] = -va[k];
+            vb[k] = -vb[k];
+        }
+    }
+}
+
+/* The contact's core points (pair frame): a corner of one box and the
+ * point `depth` along u from it on the other's face, or the closest points
+ * of two crossing edges. Returns 0 when the axis meets a whole edge or
+ * face across the reference face (or edge). */
+FXC_NOINLINE static int contact_points(fxc_pair *p, const box_pair *q, const axis *ax, const fxc_direction *u, fix16_t depth,
+                                       fxc_vec3 *pa, fxc_vec3 *pb)
+{
+    int64_t va[3], vb[3];
+    int za = 0, zb = 0, ka = 0, kb = 0;
+    projections(q, ax, va, vb);
+    /* the reference face's own box is not asked: its side is a face */
+    if (ax->kind != FACE_A) ka = corner_along(va, 0, ax->kind == EDGES, &za);
+    if (ax->kind != FACE_B) kb = corner_along(vb, 1, ax->kind == EDGES, &zb);
+    if (ka < 0 || kb < 0) return 0;
+    if (ax->kind == FACE_A) {
+        *pb = fxc_box_corner(&p->b, (unsigned)kb);
+        *pa = fxc_v3_add(*pb, fxc_direction_scaled(u, depth));
+    } else if (ax->kind == FACE_B) {
+        *pa = fxc_box_corner(&p->a, (unsigned)ka);
+        *pb = fxc_v3_sub(*pa, fxc_direction_scaled(u, depth));
+    } else {
+        fxc_vec3 ea[2], eb[2];
+        ea[0] = fxc_box_corner(&p->a, (unsigned)ka);
+        ea[1] = fxc_box_corner(&p->a, (unsigned)ka | 1u << za);
+        eb[0] = fxc_box_corner(&p->b, (unsigned)kb);
+        eb[1] = fxc_box_corner(&p->b, (unsigned)kb | 1u << zb);
+        fxc_segment_closest(ea, eb, pa, pb);
+    }
+    return 1;
+}
+
+int fxc_box_sat(fxc_pair *p, fxc_epa_result *r)
+{
+    box_pair q;
+    axis best;
+    fxc_vec3w line;
+    fxc_vec3 d;
+    fxc_direction u;
+    int toward;
+    fxc_svert s;
+    int64_t h;
+    if (!pair_of(p, &q) || !deepest_axis(&q, &best)) return 0;
+    /* The line fitted, then turned from A to B: the swapped pair, whose
+     * edge axes are the opposites, gets the exact opposite direction (the
+     * fit rounds down, so fitting -n would not). */
+    line = line_of(best.n);
+    toward = line.x == best.n.x && line.y == best.n.y && line.z == best.n.z ? !best.flip : best.flip;
+    (void)fxc_dir_fit(&line, &d); /* a candidate axis is never zero */
+    u = fxc_direction_of(toward ? d : fxc_v3_neg(d));
+    /* the corners' height along u: every support point is a corner */
+    fxc_pair_support(p, u.d, &s);
+    h = fxc_v3_dot_wide(u.d, s.w);
+    r->depth = (fix16_t)fxc_mul_rsqrt(h > 0 ? h : 0, u.t, u.e);
+    if (!contact_points(p, &q, &best, &u, r->depth, &r->point_a, &r->point_b)) return 0;
+    r->low = r->depth;
+    r->dir = u.d;
+    r->t = u.t;
+    r->e = u.e;
+    r->iterations = 0;
+    return 1;
+}
