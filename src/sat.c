@@ -151,12 +151,20 @@ static void set_overlap(const box_pair *q, fxc_i128 radius, axis *ax)
     ax->o = fxc_i128_sub(radius, ax->flip ? fxc_i128_neg(dn) : dn);
 }
 
+/* *dst = *src, field by field: a struct copy is a memcpy call on the M0. */
+static void copy_axis(fxc_vec3w *dst, const fxc_vec3w *src)
+{
+    dst->x = src->x;
+    dst->y = src->y;
+    dst->z = src->z;
+}
+
 static void face_a(const box_pair *q, int k, axis *ax)
 {
     fxc_i128 r = add_radius(fxc_i128_from64(0), q->a.h[k], q->a.det);
     int j;
     for (j = 0; j < 3; j++) r = add_radius(r, q->b.h[j], q->G[k][j]);
-    ax->n = q->a.f[k];
+    copy_axis(&ax->n, &q->a.f[k]);
     ax->kind = FACE_A;
     ax->i = k;
     set_overlap(q, r, ax);
@@ -167,7 +175,7 @@ static void face_b(const box_pair *q, int k, axis *ax)
     fxc_i128 r = add_radius(fxc_i128_from64(0), q->b.h[k], q->b.det);
     int i;
     for (i = 0; i < 3; i++) r = add_radius(r, q->a.h[i], q->H[i][k]);
-    ax->n = q->b.f[k];
+    copy_axis(&ax->n, &q->b.f[k]);
     ax->kind = FACE_B;
     ax->i = k;
     set_overlap(q, r, ax);
@@ -213,12 +221,12 @@ static approx approx_u64(uint64_t v)
     return a;
 }
 
-static approx approx_i128(fxc_i128 v)
+static approx approx_i128(const fxc_i128 *v)
 {
-    int sh = fxc_i128_bits(v) - 63;
+    int sh = fxc_i128_bits(*v) - 63;
     approx a;
-    if (sh <= 0) return approx_u64(v.lo);
-    a = approx_u64(fxc_i128_shr(v, sh).lo);
+    if (sh <= 0) return approx_u64(v->lo);
+    a = approx_u64(fxc_i128_shr(*v, sh).lo);
     a.e += sh;
     return a;
 }
@@ -316,7 +324,7 @@ static int decide(approx oo1, approx nn1, approx oo2, approx nn2)
     return 0;
 }
 
-static approx approx_square(fxc_i128 o)
+static approx approx_square(const fxc_i128 *o)
 {
     approx a = approx_i128(o);
     return approx_mul(a, a);
@@ -324,7 +332,7 @@ static approx approx_square(fxc_i128 o)
 
 int fxc_ratio_cmp_filter(fxc_i128 o1, const fxc_vec3w *n1, fxc_i128 o2, const fxc_vec3w *n2)
 {
-    return decide(approx_square(o1), approx_norm2(n1), approx_square(o2), approx_norm2(n2));
+    return decide(approx_square(&o1), approx_norm2(n1), approx_square(&o2), approx_norm2(n2));
 }
 
 /* Compares x's depth with y's (both deep_enough): -1, 0 or 1. */
@@ -346,7 +354,7 @@ static int deep_enough(axis *ax)
 {
     approx limit;
     if (fxc_i128_sign(ax->o) <= 0) return 0;
-    ax->oo = approx_square(ax->o);
+    ax->oo = approx_square(&ax->o);
     ax->nn = approx_norm2(&ax->n);
     limit = approx_mul(ax->nn, approx_u64((uint64_t)FXC_SAT_MIN_DEPTH * FXC_SAT_MIN_DEPTH));
     limit.e += 32;
