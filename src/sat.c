@@ -26,7 +26,7 @@
  * moving B by it ends the overlap of the shapes every query sees. */
 #include "sat.h"
 #include "query.h"
-#include "wide.h"
+#include "approx.h"
 #include "filter.h"
 
 enum axis_kind { FACE_A, FACE_B, EDGES };
@@ -45,18 +45,12 @@ typedef struct {
     fxc_vec3 d;      /* B's centre minus A's */
 } box_pair;
 
-/* m * 2^e with m in [2^30, 2^31): a positive value cut to 31 bits. */
-typedef struct {
-    uint32_t m;
-    int e;
-} approx;
-
 /* A candidate axis: n (exact, not unit), the overlap along it, and which
  * features made it (face k of A or B: i = k; edges: i of A, j of B). */
 typedef struct {
     fxc_vec3w n;
     fxc_i128 o;
-    approx oo, nn; /* o^2 and |n|^2 cut to 31 bits (deep_enough) */
+    fxc_approx oo, nn; /* o^2 and |n|^2 cut to 31 bits (deep_enough) */
     int kind, i, j;
     int flip; /* 1: -n points from A to B */
 } axis;
@@ -212,82 +206,19 @@ static int candidate(const box_pair *q, int k, axis *ax)
 
 /* ---- comparing depths o / |n| ----------------------------------------------- */
 
-static approx approx_u64(uint64_t v)
-{
-    approx a;
-    int len = fxc_bitlen64(v);
-    a.e = len - 31;
-    a.m = (uint32_t)(a.e >= 0 ? v >> a.e : v << -a.e);
-    return a;
-}
-
-static approx approx_i128(const fxc_i128 *v)
-{
-    int sh = fxc_i128_bits(*v) - 63;
-    approx a;
-    if (sh <= 0) return approx_u64(v->lo);
-    a = approx_u64(fxc_i128_shr(*v, sh).lo);
-    a.e += sh;
-    return a;
-}
-
-static approx approx_mul(approx x, approx y)
-{
-    uint64_t p = fxc_umull(x.m, y.m); /* in [2^60, 2^62) */
-    approx r;
-    int sh = p >> 61 ? 31 : 30;
-    r.m = (uint32_t)(p >> sh);
-    r.e = x.e + y.e + sh;
-    return r;
-}
-
 /* |n|^2 from the components cut to 30 bits: relative error below 2^-27. */
-static approx approx_norm2(const fxc_vec3w *n)
+static fxc_approx approx_norm2(const fxc_vec3w *n)
 {
     uint64_t ax = (uint64_t)(n->x < 0 ? -n->x : n->x), ay = (uint64_t)(n->y < 0 ? -n->y : n->y);
     uint64_t az = (uint64_t)(n->z < 0 ? -n->z : n->z);
     int sh = fxc_bitlen64(ax | ay | az) - 30;
-    approx a;
+    fxc_approx a;
     if (sh < 0) sh = 0;
-    a = approx_u64(fxc_umull((uint32_t)(ax >> sh), (uint32_t)(ax >> sh)) +
+    a = fxc_approx_u64(fxc_umull((uint32_t)(ax >> sh), (uint32_t)(ax >> sh)) +
                    fxc_umull((uint32_t)(ay >> sh), (uint32_t)(ay >> sh)) +
                    fxc_umull((uint32_t)(az >> sh), (uint32_t)(az >> sh)));
     a.e += 2 * sh;
     return a;
-}
-
-/* Is x certainly below y, when each may be up to 2^-25 (relative) below
- * the value it stands for? x (1 + 2^-24) < y settles it. */
-static int surely_less(approx x, approx y)
-{
-    int lo;
-    if (x.e > y.e + 1) return 0;
-    if (y.e > x.e + 1) return 1; /* x < 2^(x.e + 31) <= y / 2 */
-    lo = x.e < y.e ? x.e : y.e;
-    return ((uint64_t)x.m + (x.m >> 24) + 1) << (x.e - lo) < (uint64_t)y.m << (y.e - lo);
-}
-
-/* out = a * b in 32-bit limbs, low first (na + nb limbs). */
-static void limbs_mul(const uint32_t *a, int na, const uint32_t *b, int nb, uint32_t *out)
-{
-    int i, j;
-    for (i = 0; i < na + nb; i++) out[i] = 0;
-    for (i = 0; i < na; i++) {
-        uint64_t carry = 0;
-        for (j = 0; j < nb; j++) {
-            uint64_t t = fxc_umull(a[i], b[j]) + out[i + j] + carry; /* < 2^64 */
-            out[i + j] = (uint32_t)t;
-            carry = t >> 32;
-        }
-        out[i + nb] = (uint32_t)carry;
-    }
-}
-
-static void limbs_of(fxc_i128 v, uint32_t l[3])
-{
-    l[0] = (uint32_t)v.lo;
-    l[1] = (uint32_t)(v.lo >> 32);
-    l[2] = (uint32_t)v.hi;
 }
 
 /* o^2 |m|^2 in nine limbs, for 0 < o < 2^85 and |m_k| <= 2^35. */
@@ -296,38 +227,35 @@ static void square_times_norm(fxc_i128 o, const fxc_vec3w *m, uint32_t out[9])
     fxc_i128 mm = fxc_i128_add(fxc_i128_add(fxc_i128_mul64(m->x, m->x), fxc_i128_mul64(m->y, m->y)),
                                fxc_i128_mul64(m->z, m->z));
     uint32_t lo[3], lm[3], sq[6];
-    limbs_of(o, lo);
-    limbs_of(mm, lm);
-    limbs_mul(lo, 3, lo, 3, sq);
-    limbs_mul(sq, 6, lm, 3, out);
+    fxc_limbs_of(&o, lo);
+    fxc_limbs_of(&mm, lm);
+    fxc_limbs_mul(lo, 3, lo, 3, sq);
+    fxc_limbs_mul(sq, 6, lm, 3, out);
 }
 
 int fxc_ratio_cmp_exact(fxc_i128 o1, const fxc_vec3w *n1, fxc_i128 o2, const fxc_vec3w *n2)
 {
     uint32_t l[9], r[9];
-    int k;
     square_times_norm(o1, n2, l);
     square_times_norm(o2, n1, r);
-    for (k = 8; k >= 0; k--)
-        if (l[k] != r[k]) return l[k] < r[k] ? -1 : 1;
-    return 0;
+    return fxc_limbs_cmp(l, r, 9);
 }
 
 /* Which of o1^2 |n2|^2 (l = oo1 * nn2) and o2^2 |n1|^2 (r) is smaller,
  * from the 31-bit values: -1 or 1 when sure, 0 when within their error
  * (each product of cut values is at most 2^-25 below its exact value). */
-static int decide(approx oo1, approx nn1, approx oo2, approx nn2)
+static int decide(fxc_approx oo1, fxc_approx nn1, fxc_approx oo2, fxc_approx nn2)
 {
-    approx l = approx_mul(oo1, nn2), r = approx_mul(oo2, nn1);
-    if (surely_less(l, r)) return -1;
-    if (surely_less(r, l)) return 1;
+    fxc_approx l = fxc_approx_mul(oo1, nn2), r = fxc_approx_mul(oo2, nn1);
+    if (fxc_approx_surely_less(l, r)) return -1;
+    if (fxc_approx_surely_less(r, l)) return 1;
     return 0;
 }
 
-static approx approx_square(const fxc_i128 *o)
+static fxc_approx approx_square(const fxc_i128 *o)
 {
-    approx a = approx_i128(o);
-    return approx_mul(a, a);
+    fxc_approx a = fxc_approx_i128(o);
+    return fxc_approx_mul(a, a);
 }
 
 int fxc_ratio_cmp_filter(fxc_i128 o1, const fxc_vec3w *n1, fxc_i128 o2, const fxc_vec3w *n2)
@@ -352,13 +280,13 @@ static int depth_cmp(const axis *x, const axis *y)
  * decide the same on every platform. */
 static int deep_enough(axis *ax)
 {
-    approx limit;
+    fxc_approx limit;
     if (fxc_i128_sign(ax->o) <= 0) return 0;
     ax->oo = approx_square(&ax->o);
     ax->nn = approx_norm2(&ax->n);
-    limit = approx_mul(ax->nn, approx_u64((uint64_t)FXC_SAT_MIN_DEPTH * FXC_SAT_MIN_DEPTH));
+    limit = fxc_approx_mul(ax->nn, fxc_approx_u64((uint64_t)FXC_SAT_MIN_DEPTH * FXC_SAT_MIN_DEPTH));
     limit.e += 32;
-    return surely_less(limit, ax->oo);
+    return fxc_approx_surely_less(limit, ax->oo);
 }
 
 /* n with its first nonzero component made positive: the same for an axis

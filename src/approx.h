@@ -1,0 +1,79 @@
+/* Comparing products of wide integers (internal header): a filter on
+ * 31-bit cut values, and the exact products in 32-bit limbs.
+ *
+ * A value v > 0 is cut to m * 2^e with m in [2^30, 2^31), m * 2^e <= v <
+ * (m + 1) * 2^e: at most 2^-30 (relative) below v. A product of cut values,
+ * cut again, is at most 2^-29 below the exact product, three such factors
+ * 2^-28 and so on; surely_less allows 2^-25, enough for a handful. */
+#ifndef FXC_APPROX_H
+#define FXC_APPROX_H
+
+#include "wide.h"
+
+typedef struct {
+    uint32_t m;
+    int e;
+} fxc_approx;
+
+/* v > 0 cut to 31 bits. */
+static inline fxc_approx fxc_approx_u64(uint64_t v)
+{
+    fxc_approx a;
+    int len = fxc_bitlen64(v);
+    a.e = len - 31;
+    a.m = (uint32_t)(a.e >= 0 ? v >> a.e : v << -a.e);
+    return a;
+}
+
+/* v > 0 cut to 31 bits. */
+static inline fxc_approx fxc_approx_i128(const fxc_i128 *v)
+{
+    int sh = fxc_i128_bits(*v) - 63;
+    fxc_approx a;
+    if (sh <= 0) return fxc_approx_u64(v->lo);
+    a = fxc_approx_u64(fxc_i128_shr(*v, sh).lo);
+    a.e += sh;
+    return a;
+}
+
+/* x * y cut to 31 bits. */
+static inline fxc_approx fxc_approx_mul(fxc_approx x, fxc_approx y)
+{
+    uint64_t p = fxc_umull(x.m, y.m); /* in [2^60, 2^62) */
+    fxc_approx r;
+    int sh = p >> 61 ? 31 : 30;
+    r.m = (uint32_t)(p >> sh);
+    r.e = x.e + y.e + sh;
+    return r;
+}
+
+/* Is x certainly below y, when each may be up to 2^-25 (relative) below
+ * the value it stands for? x (1 + 2^-24) < y settles it. */
+static inline int fxc_approx_surely_less(fxc_approx x, fxc_approx y)
+{
+    int lo;
+    if (x.e > y.e + 1) return 0;
+    if (y.e > x.e + 1) return 1; /* x < 2^(x.e + 31) <= y / 2 */
+    lo = x.e < y.e ? x.e : y.e;
+    return ((uint64_t)x.m + (x.m >> 24) + 1) << (x.e - lo) < (uint64_t)y.m << (y.e - lo);
+}
+
+/* out = a * b in 32-bit limbs, low first (na + nb limbs). */
+void fxc_limbs_mul(const uint32_t *a, int na, const uint32_t *b, int nb, uint32_t *out);
+
+/* v >= 0, below 2^96, as three limbs. */
+static inline void fxc_limbs_of(const fxc_i128 *v, uint32_t l[3])
+{
+    l[0] = (uint32_t)v->lo;
+    l[1] = (uint32_t)(v->lo >> 32);
+    l[2] = (uint32_t)v->hi;
+}
+
+/* Compares two n-limb numbers: -1, 0 or 1. */
+int fxc_limbs_cmp(const uint32_t *a, const uint32_t *b, int n);
+
+/* Compares x1 * y1 with x2 * y2 for 0 <= x, y < 2^96: -1, 0 or 1, from
+ * the cut values when they are sure, else exactly. */
+int fxc_product_cmp(const fxc_i128 *x1, const fxc_i128 *y1, const fxc_i128 *x2, const fxc_i128 *y2);
+
+#endif /* FXC_APPROX_H */
