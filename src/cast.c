@@ -11,6 +11,7 @@
  * numerator is below 2^62. */
 #include <stddef.h>
 #include "query.h"
+#include "raybox.h"
 
 #define Q32_ONE ((int64_t)1 << 32)
 
@@ -238,6 +239,20 @@ int fxc_shapecast_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *
 }
 
 /* The ray's point as B, a point core with no margin. */
+/* A box without margin: its slabs, exactly (src/raybox.c), on the pair
+ * at the ray's start (in range: check_move). Returns 0 for a singular
+ * rotation, which conservative advancement answers. Out of line: the
+ * pair's frame is not to add to the advance's. */
+FXC_NOINLINE static int box_slabs(const fxc_shape *s, const fxc_transform *t, const fxc_transform *at, fxc_vec3 v,
+                                  fxc_ray_hit *hit, int *st)
+{
+    fxc_shape point;
+    fxc_pair p;
+    (void)fxc_shape_point(&point, 0);
+    if (fxc_pair_init(&p, s, t, &point, at, NULL) != FXC_OK) return 0;
+    return fxc_ray_box(&p, v, hit, st);
+}
+
 static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v, fxc_ray_hit *hit)
 {
     fxc_shape point;
@@ -248,6 +263,7 @@ static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, 
     (void)fxc_transform_set(&at, NULL, origin); /* the identity: always FXC_OK */
     st = check_move(s, t, &point, &at, v, &end);
     if (st != FXC_OK) return st;
+    if (s->type == FXC_SHAPE_BOX && s->margin == 0 && box_slabs(s, t, &at, v, hit, &st)) return st;
     st = advance_to_contact(s, t, &point, &at, v, &c);
     hit->iterations = c.iterations;
     if (st == MISS) return FXC_SEPARATED;

@@ -31,15 +31,9 @@
 
 enum axis_kind { FACE_A, FACE_B, EDGES };
 
-typedef struct {
-    fxc_vec3 c[3];  /* rotation columns, raw */
-    uint32_t h[3];  /* half extents, raw */
-    fxc_vec3w f[3]; /* face normals f_k = c_{k+1} x c_{k+2} */
-    int64_t det;    /* c_k . f_k */
-} box_frame;
 
 typedef struct {
-    box_frame a, b;
+    fxc_box_frame a, b;
     int64_t G[3][3]; /* fa_i . cb_j */
     int64_t H[3][3]; /* ca_i . fb_j */
     fxc_vec3 d;      /* B's centre minus A's */
@@ -77,18 +71,22 @@ static int64_t dot_cn(fxc_vec3 c, const fxc_vec3w *n)
     return hi * 65536 + lo;
 }
 
-/* d . n * 2^16 exactly (|d_k| < 2^29, |n_k| <= 2^35): the same split,
- * sums below 2^50 and 2^47, so the result is below 2^82. */
-static fxc_i128 dot_dn(fxc_vec3 d, const fxc_vec3w *n)
+/* v << n as a 128-bit integer, for any int64 v and 0 < n < 64. */
+static fxc_i128 shl64(int64_t v, int n)
+{
+    fxc_i128 r;
+    r.lo = (uint64_t)v << n;
+    r.hi = (uint64_t)(v >> (64 - n)); /* arithmetic: the sign carries into the high half */
+    return r;
+}
+
+fxc_i128 fxc_dot_axis(fxc_vec3 d, const fxc_vec3w *n)
 {
     int64_t hi = fxc_smull(d.x, (int32_t)(n->x >> 16)) + fxc_smull(d.y, (int32_t)(n->y >> 16)) +
                  fxc_smull(d.z, (int32_t)(n->z >> 16));
     int64_t lo = fxc_smull(d.x, (int32_t)(n->x & 0xFFFF)) + fxc_smull(d.y, (int32_t)(n->y & 0xFFFF)) +
                  fxc_smull(d.z, (int32_t)(n->z & 0xFFFF));
-    fxc_i128 r;
-    r.lo = (uint64_t)hi << 32;
-    r.hi = (uint64_t)(hi >> 32); /* arithmetic: the sign carries into the high half */
-    return fxc_i128_add(r, fxc_i128_from64(lo * 65536));
+    return fxc_i128_add(shl64(hi, 32), shl64(lo, 16));
 }
 
 /* acc + h |x| for h < 2^28 and |x| < 2^54: two 32 x 32 products. */
@@ -102,7 +100,7 @@ static fxc_i128 add_radius(fxc_i128 acc, uint32_t h, int64_t x)
     return fxc_i128_add(acc, r);
 }
 
-static void frame_of(const fxc_body *b, box_frame *f)
+void fxc_box_frame_of(const fxc_body *b, fxc_box_frame *f)
 {
     int k;
     for (k = 0; k < 3; k++) f->c[k] = fxc_v3(b->rot->m[0][k], b->rot->m[1][k], b->rot->m[2][k]);
@@ -121,8 +119,8 @@ static void frame_of(const fxc_body *b, box_frame *f)
 static int pair_of(const fxc_pair *p, box_pair *q)
 {
     int i, j;
-    frame_of(&p->a, &q->a);
-    frame_of(&p->b, &q->b);
+    fxc_box_frame_of(&p->a, &q->a);
+    fxc_box_frame_of(&p->b, &q->b);
     if (q->a.det == 0 || q->b.det == 0) return 0;
     for (i = 0; i < 3; i++) {
         for (j = 0; j < 3; j++) {
@@ -140,7 +138,7 @@ static int pair_of(const fxc_pair *p, box_pair *q)
  * tie). */
 static void set_overlap(const box_pair *q, fxc_i128 radius, axis *ax)
 {
-    fxc_i128 dn = dot_dn(q->d, &ax->n);
+    fxc_i128 dn = fxc_dot_axis(q->d, &ax->n);
     ax->flip = fxc_i128_sign(dn) < 0;
     ax->o = fxc_i128_sub(radius, ax->flip ? fxc_i128_neg(dn) : dn);
 }

@@ -21,6 +21,23 @@
  * need clipping), or when a rotation is singular. */
 int fxc_box_sat(fxc_pair *p, fxc_epa_result *r);
 
+/* A box body's parallelepiped: its core is the centre plus sum_k l_k c_k
+ * / 2^16 with |l_k| <= h_k (raw), c_k the rotation's columns as given. */
+typedef struct {
+    fxc_vec3 c[3];  /* rotation columns, raw (|c_k| <= 2^17) */
+    uint32_t h[3];  /* half extents, raw (< 2^28) */
+    fxc_vec3w f[3]; /* face normals f_k = c_{k+1} x c_{k+2} (< 2^35) */
+    int64_t det;    /* c_k . f_k, the same for every k (< 2^54) */
+} fxc_box_frame;
+
+void fxc_box_frame_of(const fxc_body *b, fxc_box_frame *f);
+
+/* d . n * 2^16 exactly, for |d_k| < 2^31 (raw) and |n_k| <= 2^35 (an
+ * axis): each n_k split as hi * 2^16 + lo (0 <= lo < 2^16), so every
+ * product is 32 x 32 bits; the sums stay below 2^52 and 2^49, the result
+ * below 2^84. */
+fxc_i128 fxc_dot_axis(fxc_vec3 d, const fxc_vec3w *n);
+
 /* Comparing depths o1 / |n1| and o2 / |n2| (overlaps 0 < o < 2^85 at
  * the scale of axes |n_k| <= 2^35), as o1^2 |n2|^2 against o2^2 |n1|^2:
  * the filter from 31-bit mantissas (-1 or 1 when it is sure, 0 when the

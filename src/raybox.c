@@ -1,0 +1,209 @@
+/* Ray against a box without margin: its three slabs, exactly, in place of
+ * conservative advancement.
+ *
+ * The box is c + sum_k l_k c_k / 2^16 with |l_k| <= h_k (fxc_box_frame).
+ * With f_k = c_{k+1} x c_{k+2} and det = c_k . f_k, a point P has
+ * l_k |det| = 2^16 (P - c) . f_k sgn(det). Along the ray P(t) = o + t v,
+ * t in [0, 1], slab k holds the t where |A_k + t B_k| <= R_k, with
+ * A_k = 2^16 (o - c) . f_k sgn(det), B_k = 2^16 v . f_k sgn(det) and
+ * R_k = h_k |det|. The ray meets the box from the largest entry of the
+ * slabs (and 0) to their smallest exit (and 1); each entry and exit is a
+ * ratio of exact integers, and every comparison of two of them is exact
+ * (fxc_product_cmp). The distance of o inside slab k to its nearer face is
+ * (R_k - |A_k|) / (2^16 |f_k|) raw, compared with FXC_TOUCH_TOL exactly as
+ * squares.
+ *
+ * Budget: o - c below 2^29 and v below 2^30 per component (both ends of
+ * the ray within range), f_k below 2^35 (fxc_dot_axis): A_k below 2^82,
+ * B_k below 2^83, R_k below 2^82 (h < 2^28, det < 2^54); entries and
+ * exits are n / d with |n| < 2^83 and 0 < d < 2^83, below fxc_product_cmp's
+ * 2^96.
+ *
+ * The answer is the exact box's, not its rounded corners': the first
+ * contact exactly (the fraction rounded down to Q16.16), a miss whenever
+ * the ray passes the box, however near. */
+#include "raybox.h"
+#include "approx.h"
+#include "query.h"
+#include "sat.h"
+
+/* t = n / d with d > 0. */
+typedef struct {
+    fxc_i128 n, d;
+} ratio;
+
+typedef struct {
+    fxc_i128 a, b, r; /* A_k, B_k, R_k */
+} slab;
+
+static fxc_i128 i128_abs(fxc_i128 v)
+{
+    return fxc_i128_sign(v) < 0 ? fxc_i128_neg(v) : v;
+}
+
+/* x < y, exactly: n1 d2 < n2 d1 (d > 0), by signs first. */
+static int ratio_less(const ratio *x, const ratio *y)
+{
+    int sx = fxc_i128_sign(x->n), sy = fxc_i128_sign(y->n);
+    fxc_i128 ax, ay;
+    if (sx != sy) return sx < sy;
+    if (sx == 0) return 0;
+    ax = i128_abs(x->n);
+    ay = i128_abs(y->n);
+    /* both negative: the larger magnitude is the smaller */
+    return sx > 0 ? fxc_product_cmp(&ax, &y->d, &ay, &x->d) < 0 : fxc_product_cmp(&ay, &x->d, &ax, &y->d) < 0;
+}
+
+/* The slab's entry and exit; 0 when the ray runs parallel to it (B = 0). */
+static int crossings(const slab *s, ratio *in, ratio *out)
+{
+    int sb = fxc_i128_sign(s->b);
+    fxc_i128 d = i128_abs(s->b), na = fxc_i128_neg(s->a);
+    if (sb == 0) return 0;
+    in->d = out->d = d;
+    /* B > 0: from A + tB = -R to +R; B < 0: from +R to -R */
+    if (sb > 0) {
+        in->n = fxc_i128_sub(na, s->r);
+        out->n = fxc_i128_add(na, s->r);
+    } else {
+        in->n = fxc_i128_sub(s->a, s->r);
+        out->n = fxc_i128_add(s->a, s->r);
+    }
+    return 1;
+}
+
+/* floor(t * 2^32) for 0 <= n <= d: binary long division (n, d < 2^84,
+ * so twice the remainder stays below 2^85). */
+static int64_t q32_of(const ratio *t)
+{
+    fxc_i128 r = t->n;
+    int64_t q = 0;
+    int i;
+    if (fxc_i128_sign(fxc_i128_sub(t->d, r)) <= 0) return (int64_t)1 << 32;
+    for (i = 0; i < 32; i++) {
+        r = fxc_i128_add(r, r);
+        q <<= 1;
+        if (fxc_i128_sign(fxc_i128_sub(r, t->d)) >= 0) {
+            r = fxc_i128_sub(r, t->d);
+            q |= 1;
+        }
+    }
+    return q;
+}
+
+/* Unit outward normal of face k's side `sign` (+1: where l_k = h_k). */
+static fxc_vec3 face_normal(const fxc_box_frame *f, int k, int sign)
+{
+    fxc_vec3w n = f->f[k];
+    fxc_vec3 d;
+    fxc_direction u;
+    if ((f->det < 0) != (sign < 0)) {
+        n.x = -n.x;
+        n.y = -n.y;
+        n.z = -n.z;
+    }
+    (void)fxc_dir_fit(&n, &d); /* f_k is not zero: det is not */
+    u = fxc_direction_of(d);
+    return fxc_direction_scaled(&u, FXC_ONE);
+}
+
+typedef char fxc_check_touch_tol[FXC_TOUCH_TOL < 1024 ? 1 : -1]; /* near_face's quick test */
+
+/* Is o within FXC_TOUCH_TOL of slab k's nearer face, on either side of
+ * it: (R - |A|)^2 <= FXC_TOUCH_TOL^2 2^32 |f_k|^2? */
+static int near_face(const fxc_box_frame *f, const slab *s, int k)
+{
+    fxc_i128 gap = i128_abs(fxc_i128_sub(s->r, i128_abs(s->a)));
+    fxc_i128 ff;
+    fxc_i128 tol;
+    /* FXC_TOUCH_TOL 2^16 |f_k| < 2^62 (|f_k| < 2^36, the tolerance below
+     * 2^10): a wider gap is not near, and most are wider */
+    if (gap.hi != 0 || gap.lo >> 62) return 0;
+    ff = fxc_i128_add(fxc_i128_add(fxc_i128_mul64(f->f[k].x, f->f[k].x), fxc_i128_mul64(f->f[k].y, f->f[k].y)),
+                               fxc_i128_mul64(f->f[k].z, f->f[k].z));
+    tol = fxc_i128_mul64((int64_t)FXC_TOUCH_TOL * FXC_TOUCH_TOL, (int64_t)1 << 32);
+    return fxc_product_cmp(&gap, &gap, &tol, &ff) <= 0;
+}
+
+/* The ray starts in the box grown by FXC_TOUCH_TOL: inside it beyond
+ * that (FXC_INSIDE), or on its surface, where the first face (x, y, z)
+ * within the band and the exact sign of v along its outward normal decide
+ * as for any cast: moving in, a hit at 0; out, touching; along it,
+ * grazing (touching without motion). */
+static int from_surface(const fxc_box_frame *f, const slab *sl, fxc_vec3 v, fxc_ray_hit *hit)
+{
+    int k;
+    for (k = 0; k < 3; k++) {
+        int side, closing;
+        if (!near_face(f, &sl[k], k)) continue;
+        side = fxc_i128_sign(sl[k].a) < 0 ? -1 : 1;
+        closing = fxc_i128_sign(sl[k].b) * side; /* the sign of v . outward normal */
+        hit->normal = face_normal(f, k, side);
+        if (closing < 0) return FXC_HIT;
+        if (closing > 0 || (v.x == 0 && v.y == 0 && v.z == 0)) return FXC_TOUCHING;
+        return FXC_GRAZING;
+    }
+    return FXC_INSIDE;
+}
+
+static int answer(const fxc_box_frame *f, const fxc_pair *p, fxc_vec3 v, fxc_ray_hit *hit)
+{
+    slab sl[3];
+    ratio enter, leave, in, out;
+    fxc_vec3 o = fxc_v3_sub(p->b.offset, p->a.offset);
+    int k, at = -1, in_band = 1, in_face = -1, s;
+    s = f->det < 0 ? -1 : 1;
+    for (k = 0; k < 3; k++) {
+        sl[k].a = fxc_dot_axis(o, &f->f[k]);
+        sl[k].b = fxc_dot_axis(v, &f->f[k]);
+        if (s < 0) {
+            sl[k].a = fxc_i128_neg(sl[k].a);
+            sl[k].b = fxc_i128_neg(sl[k].b);
+        }
+        sl[k].r = fxc_i128_mul64((int64_t)f->h[k], s < 0 ? -f->det : f->det);
+        if (fxc_i128_sign(fxc_i128_sub(i128_abs(sl[k].a), sl[k].r)) > 0 && !near_face(f, &sl[k], k)) in_band = 0;
+    }
+    if (in_band) {
+        hit->point = fxc_pair_to_world(p, p->b.offset);
+        return from_surface(f, sl, v, hit);
+    }
+    enter.n = fxc_i128_from64(0);
+    enter.d = leave.n = leave.d = fxc_i128_from64(1);
+    for (k = 0; k < 3; k++) {
+        if (!crossings(&sl[k], &in, &out)) {
+            /* parallel: outside the slab all along (a miss), or within it,
+             * on its face all along when |A| = R (grazing if it hits) */
+            int c = fxc_i128_sign(fxc_i128_sub(i128_abs(sl[k].a), sl[k].r));
+            if (c > 0) return FXC_SEPARATED;
+            if (c == 0 && in_face < 0) in_face = k;
+            continue;
+        }
+        if (ratio_less(&enter, &in)) {
+            enter = in;
+            at = k;
+        }
+        if (ratio_less(&out, &leave)) leave = out;
+    }
+    /* the origin is outside the grown box, so some slab's entry is after 0 */
+    if (at < 0 || ratio_less(&leave, &enter)) return FXC_SEPARATED;
+    {
+        int64_t t = q32_of(&enter);
+        int k2 = in_face >= 0 ? in_face : at;
+        int side = in_face >= 0 ? (fxc_i128_sign(sl[k2].a) < 0 ? -1 : 1) : (fxc_i128_sign(sl[k2].b) > 0 ? -1 : 1);
+        fxc_vec3 pt = fxc_v3(p->b.offset.x + (fix16_t)((t * v.x) >> 32), p->b.offset.y + (fix16_t)((t * v.y) >> 32),
+                             p->b.offset.z + (fix16_t)((t * v.z) >> 32));
+        hit->fraction = (fix16_t)(t >> 16);
+        hit->point = fxc_pair_to_world(p, pt);
+        hit->normal = face_normal(f, k2, side);
+        return in_face >= 0 ? FXC_GRAZING : FXC_HIT;
+    }
+}
+
+int fxc_ray_box(const fxc_pair *p, fxc_vec3 v, fxc_ray_hit *hit, int *status)
+{
+    fxc_box_frame f;
+    fxc_box_frame_of(&p->a, &f);
+    if (f.det == 0) return 0;
+    *status = answer(&f, p, v, hit);
+    return 1;
+}
