@@ -89,11 +89,12 @@ extern "C" {
 #define FXC_EPA_TOL 2
 #endif
 
-/* 1: fxc_collide (and so fxc_manifold) answers two boxes whose cores
- * overlap from their 15 separating axes, chosen exactly (src/sat.c),
- * where the contact is a vertex in a face or two crossing edges; EPA
- * answers the rest. 0: EPA answers every overlap, and the axes' code is
- * not built (the benchmark's "forced through EPA" row). */
+/* 1: fxc_collide (and so fxc_manifold) answers two boxes overlapping by
+ * at least 4 LSB from their 15 separating axes, chosen exactly
+ * (src/sat.c), unless an edge of one lies exactly along a face of the
+ * other (resting, aligned boxes); GJK and EPA answer the rest. 0: GJK and
+ * EPA answer every pair, and the axes' code is not called (not linked
+ * with --gc-sections; the benchmark's "forced through GJK+EPA" row). */
 #ifndef FXC_BOX_SAT
 #define FXC_BOX_SAT 1
 #endif
@@ -163,6 +164,9 @@ void fxc_assert_failed(const char *file, int line);
 #endif
 #if FXC2_POLYGON_MAX_VERTICES < 4 || FXC2_POLYGON_MAX_VERTICES > 32
 #error "fxcollide: FXC2_POLYGON_MAX_VERTICES must be 4..32"
+#endif
+#if FXC_BOX_SAT != 0 && FXC_BOX_SAT != 1
+#error "fxcollide: FXC_BOX_SAT must be 0 or 1"
 #endif
 #if defined(INT_MAX) && INT_MAX < 2147483647
 #error "fxcollide: needs a 32-bit int (a 32-bit core)"

@@ -26,7 +26,7 @@ int fxc_limbs_cmp(const uint32_t *a, const uint32_t *b, int n)
     return 0;
 }
 
-static int is_zero(const fxc_i128 *v)
+static int i128_is_zero(const fxc_i128 *v)
 {
     return (v->lo | v->hi) == 0;
 }
@@ -34,7 +34,7 @@ static int is_zero(const fxc_i128 *v)
 int fxc_product_cmp(const fxc_i128 *x1, const fxc_i128 *y1, const fxc_i128 *x2, const fxc_i128 *y2)
 {
     uint32_t a[3], b[3], l[6], r[6];
-    int z1 = is_zero(x1) || is_zero(y1), z2 = is_zero(x2) || is_zero(y2);
+    int z1 = i128_is_zero(x1) || i128_is_zero(y1), z2 = i128_is_zero(x2) || i128_is_zero(y2);
     if (z1 || z2) return z2 - z1;
     {
         fxc_approx p = fxc_approx_mul(fxc_approx_i128(x1), fxc_approx_i128(y1));

@@ -92,7 +92,7 @@ static int64_t q32_of(const ratio *t)
 }
 
 /* Unit outward normal of face k's side `sign` (+1: where l_k = h_k). */
-static fxc_vec3 face_normal(const fxc_box_frame *f, int k, int sign)
+static fxc_vec3 slab_normal(const fxc_box_frame *f, int k, int sign)
 {
     fxc_vec3w n = f->f[k];
     fxc_vec3 d;
@@ -120,7 +120,7 @@ static int near_face(const fxc_box_frame *f, const slab *s, int k)
      * 2^10): a wider gap is not near, and most are wider */
     if (gap.hi != 0 || gap.lo >> 62) return 0;
     ff = fxc_i128_add(fxc_i128_add(fxc_i128_mul64(f->f[k].x, f->f[k].x), fxc_i128_mul64(f->f[k].y, f->f[k].y)),
-                               fxc_i128_mul64(f->f[k].z, f->f[k].z));
+                      fxc_i128_mul64(f->f[k].z, f->f[k].z));
     tol = fxc_i128_mul64((int64_t)FXC_TOUCH_TOL * FXC_TOUCH_TOL, (int64_t)1 << 32);
     return fxc_product_cmp(&gap, &gap, &tol, &ff) <= 0;
 }
@@ -138,7 +138,7 @@ static int from_surface(const fxc_box_frame *f, const slab *sl, fxc_vec3 v, fxc_
         if (!near_face(f, &sl[k], k)) continue;
         side = fxc_i128_sign(sl[k].a) < 0 ? -1 : 1;
         closing = fxc_i128_sign(sl[k].b) * side; /* the sign of v . outward normal */
-        hit->normal = face_normal(f, k, side);
+        hit->normal = slab_normal(f, k, side);
         if (closing < 0) return FXC_HIT;
         if (closing > 0 || (v.x == 0 && v.y == 0 && v.z == 0)) return FXC_TOUCHING;
         return FXC_GRAZING;
@@ -146,7 +146,11 @@ static int from_surface(const fxc_box_frame *f, const slab *sl, fxc_vec3 v, fxc_
     return FXC_INSIDE;
 }
 
-static int answer(const fxc_box_frame *f, const fxc_pair *p, fxc_vec3 v, fxc_ray_hit *hit)
+/* The ray's answer from the slabs: from the surface (from_surface), a
+ * miss, or the first contact at the largest entry, through that slab's
+ * face (the first slab on a tie), or grazing along the face of a slab the
+ * ray runs in (parallel to it, on its plane). */
+static int slab_answer(const fxc_box_frame *f, const fxc_pair *p, fxc_vec3 v, fxc_ray_hit *hit)
 {
     slab sl[3];
     ratio enter, leave, in, out;
@@ -194,7 +198,7 @@ static int answer(const fxc_box_frame *f, const fxc_pair *p, fxc_vec3 v, fxc_ray
                              p->b.offset.z + (fix16_t)((t * v.z) >> 32));
         hit->fraction = (fix16_t)(t >> 16);
         hit->point = fxc_pair_to_world(p, pt);
-        hit->normal = face_normal(f, k2, side);
+        hit->normal = slab_normal(f, k2, side);
         return in_face >= 0 ? FXC_GRAZING : FXC_HIT;
     }
 }
@@ -204,6 +208,6 @@ int fxc_ray_box(const fxc_pair *p, fxc_vec3 v, fxc_ray_hit *hit, int *status)
     fxc_box_frame f;
     fxc_box_frame_of(&p->a, &f);
     if (f.det == 0) return 0;
-    *status = answer(&f, p, v, hit);
+    *status = slab_answer(&f, p, v, hit);
     return 1;
 }

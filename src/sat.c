@@ -31,7 +31,6 @@
 
 enum axis_kind { FACE_A, FACE_B, EDGES };
 
-
 typedef struct {
     fxc_box_frame a, b;
     int64_t G[3][3]; /* fa_i . cb_j */
@@ -48,7 +47,6 @@ typedef struct {
     int kind, i, j;
     int flip; /* 1: -n points from A to B */
 } axis;
-
 
 static int next3(int k)
 {
@@ -144,7 +142,7 @@ static void set_overlap(const box_pair *q, fxc_i128 radius, axis *ax)
 }
 
 /* *dst = *src, field by field: a struct copy is a memcpy call on the M0. */
-static void copy_axis(fxc_vec3w *dst, const fxc_vec3w *src)
+static void copy_wide(fxc_vec3w *dst, const fxc_vec3w *src)
 {
     dst->x = src->x;
     dst->y = src->y;
@@ -156,7 +154,7 @@ static void face_a(const box_pair *q, int k, axis *ax)
     fxc_i128 r = add_radius(fxc_i128_from64(0), q->a.h[k], q->a.det);
     int j;
     for (j = 0; j < 3; j++) r = add_radius(r, q->b.h[j], q->G[k][j]);
-    copy_axis(&ax->n, &q->a.f[k]);
+    copy_wide(&ax->n, &q->a.f[k]);
     ax->kind = FACE_A;
     ax->i = k;
     set_overlap(q, r, ax);
@@ -167,7 +165,7 @@ static void face_b(const box_pair *q, int k, axis *ax)
     fxc_i128 r = add_radius(fxc_i128_from64(0), q->b.h[k], q->b.det);
     int i;
     for (i = 0; i < 3; i++) r = add_radius(r, q->a.h[i], q->H[i][k]);
-    copy_axis(&ax->n, &q->b.f[k]);
+    copy_wide(&ax->n, &q->b.f[k]);
     ax->kind = FACE_B;
     ax->i = k;
     set_overlap(q, r, ax);
@@ -194,7 +192,7 @@ static int edges(const box_pair *q, int i, int j, axis *ax)
 
 /* Candidate k of 15: faces of A, faces of B, then edge pairs (i, j) by i
  * then j. Returns 0 where two edges are parallel. */
-static int candidate(const box_pair *q, int k, axis *ax)
+static int axis_candidate(const box_pair *q, int k, axis *ax)
 {
     if (k < 3) face_a(q, k, ax);
     else if (k < 6) face_b(q, k - 3, ax);
@@ -319,11 +317,11 @@ FXC_NOINLINE static int deepest_axis(const box_pair *q, axis *out)
 {
     axis buf[2], *b = &buf[0], *c = &buf[1];
     int k;
-    (void)candidate(q, 0, b);
+    (void)axis_candidate(q, 0, b);
     if (!deep_enough(b)) return 0;
     for (k = 1; k < 15; k++) {
         int d;
-        if (!candidate(q, k, c)) continue;
+        if (!axis_candidate(q, k, c)) continue;
         if (!deep_enough(c)) return 0;
         d = depth_cmp(c, b);
         if (d < 0 || (d == 0 && line_before(c, b))) {
@@ -389,8 +387,8 @@ static void projections(const box_pair *q, const axis *ax, int64_t va[3], int64_
  * point `depth` along u from it on the other's face, or the closest points
  * of two crossing edges. Returns 0 if the axis met a whole edge or face on
  * either side (cannot happen after pair_of's test). */
-FXC_NOINLINE static int contact_points(fxc_pair *p, const box_pair *q, const axis *ax, const fxc_direction *u, fix16_t depth,
-                                       fxc_vec3 *pa, fxc_vec3 *pb)
+FXC_NOINLINE static int axis_contact(fxc_pair *p, const box_pair *q, const axis *ax, const fxc_direction *u,
+                                     fix16_t depth, fxc_vec3 *pa, fxc_vec3 *pb)
 {
     int64_t va[3], vb[3];
     int za = 0, zb = 0, ka = 0, kb = 0;
@@ -441,7 +439,7 @@ int fxc_box_sat(fxc_pair *p, fxc_epa_result *r)
     fxc_pair_support(p, u.d, &s);
     h = fxc_v3_dot_wide(u.d, s.w);
     r->depth = (fix16_t)fxc_mul_rsqrt(h > 0 ? h : 0, u.t, u.e);
-    if (!contact_points(p, &q, &best, &u, r->depth, &r->point_a, &r->point_b)) return 0;
+    if (!axis_contact(p, &q, &best, &u, r->depth, &r->point_a, &r->point_b)) return 0;
     r->low = r->depth;
     r->dir = u.d;
     r->t = u.t;
