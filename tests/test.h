@@ -85,11 +85,15 @@ static inline int32_t t_raw(t_rng *r, int bits)
 #define T2(name) void test_##name(void);
 #define T3(name) void test_##name(void);
 #define T4(name) void test_##name(void);
+#define T5(name) void test_##name(void);
+#define T6(name) void test_##name(void);
 #include "test_list.h"
 #undef T1
 #undef T2
 #undef T3
 #undef T4
+#undef T5
+#undef T6
 
 static inline double t_d(fix16_t v) { return (double)v / 65536.0; }
 
