@@ -41,6 +41,14 @@ static fxc_i128 i128_abs(fxc_i128 v)
     return fxc_i128_sign(v) < 0 ? fxc_i128_neg(v) : v;
 }
 
+/* -1 for a negative v, else 1. */
+static int sign_side(fxc_i128 v)
+{
+    int s = 1;
+    if (fxc_i128_sign(v) < 0) s = -1;
+    return s;
+}
+
 /* x < y, exactly: n1 d2 < n2 d1 (d > 0), by signs first. */
 static int ratio_less(const ratio *x, const ratio *y)
 {
@@ -121,7 +129,7 @@ static int near_face(const fxc_box_frame *f, const slab *s, int k)
     if (gap.hi != 0 || gap.lo >> 62) return 0;
     ff = fxc_i128_add(fxc_i128_add(fxc_i128_mul64(f->f[k].x, f->f[k].x), fxc_i128_mul64(f->f[k].y, f->f[k].y)),
                       fxc_i128_mul64(f->f[k].z, f->f[k].z));
-    tol = fxc_i128_mul64((int64_t)FXC_TOUCH_TOL * FXC_TOUCH_TOL, (int64_t)1 << 32);
+    tol = fxc_i128_mul64((int64_t)FXC_TOUCH_TOL << 16, (int64_t)FXC_TOUCH_TOL << 16);
     return fxc_product_cmp(&gap, &gap, &tol, &ff) <= 0;
 }
 
@@ -136,7 +144,7 @@ static int from_surface(const fxc_box_frame *f, const slab *sl, fxc_vec3 v, fxc_
     for (k = 0; k < 3; k++) {
         int side, closing;
         if (!near_face(f, &sl[k], k)) continue;
-        side = fxc_i128_sign(sl[k].a) < 0 ? -1 : 1;
+        side = sign_side(sl[k].a);
         closing = fxc_i128_sign(sl[k].b) * side; /* the sign of v . outward normal */
         hit->normal = slab_normal(f, k, side);
         if (closing < 0) return FXC_HIT;
@@ -156,7 +164,7 @@ static int slab_answer(const fxc_box_frame *f, const fxc_pair *p, fxc_vec3 v, fx
     ratio enter, leave, in, out;
     fxc_vec3 o = fxc_v3_sub(p->b.offset, p->a.offset);
     int k, at = -1, in_band = 1, in_face = -1, s;
-    s = f->det < 0 ? -1 : 1;
+    s = sign_side(fxc_i128_from64(f->det));
     for (k = 0; k < 3; k++) {
         sl[k].a = fxc_dot_axis(o, &f->f[k]);
         sl[k].b = fxc_dot_axis(v, &f->f[k]);
@@ -193,7 +201,9 @@ static int slab_answer(const fxc_box_frame *f, const fxc_pair *p, fxc_vec3 v, fx
     {
         int64_t t = q32_of(&enter);
         int k2 = in_face >= 0 ? in_face : at;
-        int side = in_face >= 0 ? (fxc_i128_sign(sl[k2].a) < 0 ? -1 : 1) : (fxc_i128_sign(sl[k2].b) > 0 ? -1 : 1);
+        /* grazing: the side of the face the ray runs in; entering: the
+         * face it crosses, against B's sign */
+        int side = in_face >= 0 ? sign_side(sl[k2].a) : -sign_side(sl[k2].b);
         fxc_vec3 pt = fxc_v3(p->b.offset.x + (fix16_t)((t * v.x) >> 32), p->b.offset.y + (fix16_t)((t * v.y) >> 32),
                              p->b.offset.z + (fix16_t)((t * v.z) >> 32));
         hit->fraction = (fix16_t)(t >> 16);

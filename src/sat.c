@@ -349,9 +349,9 @@ static int corner_along(const int64_t v[3], int against, int free, int *zero_k)
         if (v[k] == 0) {
             zeros++;
             *zero_k = k;
-        } else if ((v[k] > 0) != against) {
-            bits |= 1 << k;
+            continue;
         }
+        if ((v[k] > 0) != against) bits |= 1 << k;
     }
     return zeros == free ? bits : -1;
 }
