@@ -50,8 +50,10 @@ fxc_vec3 fxc_support_cone(fxc_pair *p, fxc_body *b, fxc_vec3 d);
 fxc_vec3 fxc_support_hull(fxc_pair *p, fxc_body *b, fxc_vec3 d);
 fxc_vec3 fxc_support_custom(fxc_pair *p, fxc_body *b, fxc_vec3 d);
 
-/* Per-query set-up: a box knows no corner yet; a callback takes its probe. */
+/* Per-query set-up: a box knows no corner yet; a segment places its ends;
+ * a callback takes its probe. */
 void fxc_prepare_box(fxc_pair *p, fxc_body *b, fxc_vec3 d);
+void fxc_prepare_segment(fxc_pair *p, fxc_body *b, fxc_vec3 d);
 void fxc_prepare_custom(fxc_pair *p, fxc_body *b, fxc_vec3 d);
 
 #endif /* FXC_KIND_H */

@@ -32,6 +32,7 @@ typedef struct {
                                  * on the + side of local axis j when bit j of k is set */
             unsigned known;     /* bit k: corner k computed */
         } box;
+        fxc_vec3 end[2];        /* segment: its ends in the pair frame (fxc_prepare_segment) */
     } u;
 } fxc_body;
 

@@ -119,7 +119,8 @@ static int custom_rules(const fxc_shape *s, uint32_t *reach)
  * are answered in closed form against each other, every other core by
  * GJK; only callbacks have their answers checked. */
 const fxc_shape_kind fxc_kind_point = { FXC_SHAPE_POINT, point_rules, fxc_support_point, NULL, NULL, fxc_gjk_closed, NULL };
-const fxc_shape_kind fxc_kind_segment = { FXC_SHAPE_SEGMENT, segment_rules, fxc_support_segment, NULL, NULL, fxc_gjk_closed, NULL };
+const fxc_shape_kind fxc_kind_segment = { FXC_SHAPE_SEGMENT, segment_rules, fxc_support_segment, fxc_prepare_segment, NULL,
+                                           fxc_gjk_closed, NULL };
 const fxc_shape_kind fxc_kind_triangle = { FXC_SHAPE_TRIANGLE, triangle_rules, fxc_support_triangle, NULL, NULL, NULL, fxc_gjk };
 const fxc_shape_kind fxc_kind_box = { FXC_SHAPE_BOX, box_rules, fxc_support_box, fxc_prepare_box, NULL, NULL, fxc_gjk };
 const fxc_shape_kind fxc_kind_cylinder = { FXC_SHAPE_CYLINDER, round_rules, fxc_support_cylinder, NULL, NULL, NULL, fxc_gjk };

@@ -133,11 +133,21 @@ static fxc_vec3 farthest(const fxc_vec3 *v, int n, fxc_vec3 l)
     return v[k];
 }
 
+/* A segment's support point: the end farther along d, exactly (d below
+ * 2^28, the ends less than 2^29 apart: the dot product is below 2^60),
+ * the first end on a tie. The ends are placed once per pose. */
 fxc_vec3 fxc_support_segment(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
-    fxc_vec3 l = fxc_body_local_dir(b, d), e0 = b->shape->u.segment.a, e1 = b->shape->u.segment.b;
     (void)p;
-    return fxc_body_place(b, dot_local(l, e1) > dot_local(l, e0) ? e1 : e0);
+    return fxc_v3_dot_wide(d, fxc_v3_sub(b->u.end[1], b->u.end[0])) > 0 ? b->u.end[1] : b->u.end[0];
+}
+
+void fxc_prepare_segment(fxc_pair *p, fxc_body *b, fxc_vec3 d)
+{
+    (void)p;
+    (void)d;
+    b->u.end[0] = fxc_body_place(b, b->shape->u.segment.a);
+    b->u.end[1] = fxc_body_place(b, b->shape->u.segment.b);
 }
 
 fxc_vec3 fxc_support_triangle(fxc_pair *p, fxc_body *b, fxc_vec3 d)
@@ -269,8 +279,8 @@ int fxc_body_points(const fxc_body *b, fxc_vec3 out[2])
         out[0] = b->offset;
         return 1;
     }
-    out[0] = fxc_body_place(b, b->shape->u.segment.a);
-    out[1] = fxc_body_place(b, b->shape->u.segment.b);
+    out[0] = b->u.end[0];
+    out[1] = b->u.end[1];
     return 2;
 }
 
