@@ -302,7 +302,10 @@ typedef struct {
  * FXC_TOUCHING (distance and depth within FXC_TOUCH_TOL), FXC_PENETRATING
  * (depth, normal, contact point on A and on B), or an error. Shapes with a
  * margin get shallow contact from GJK on their cores; EPA runs only when the
- * cores overlap. FXC_ERR_CAPACITY / FXC_ERR_NO_CONVERGENCE come with the
+ * cores overlap. Two boxes overlapping by at least 4 LSB (and no edge of
+ * one exactly along a face of the other) are answered by their 15
+ * separating axes instead, chosen exactly, with no GJK or EPA iteration
+ * (FXC_BOX_SAT in fxc_config.h; a cache is then left as it was). FXC_ERR_CAPACITY / FXC_ERR_NO_CONVERGENCE come with the
  * best answer found (all fields valid): the normal of the best direction
  * EPA tried and the depth along it, an upper bound (moving B by depth *
  * normal still ends the overlap), with depth_error saying how much deeper
@@ -470,7 +473,10 @@ typedef struct {
  * FXC_INSIDE (the origin is inside the shape by more than FXC_TOUCH_TOL:
  * fraction 0, no normal), or an error; the rules above, with the shape as
  * A and the ray's point as B (a ray starting on the surface and leaving it
- * answers FXC_TOUCHING). */
+ * answers FXC_TOUCHING). A box without margin is answered from its three
+ * slabs, exactly, with no steps (iterations 0): the fraction is the exact
+ * first contact rounded down, and a ray that passes the box is a miss
+ * however near it passes. */
 int fxc_raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 translation,
                 fxc_ray_hit *hit);
 

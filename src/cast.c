@@ -238,7 +238,6 @@ int fxc_shapecast_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *
     return st;
 }
 
-/* The ray's point as B, a point core with no margin. */
 /* A box without margin: its slabs, exactly (src/raybox.c), on the pair
  * at the ray's start (in range: check_move). Returns 0 for a singular
  * rotation, which conservative advancement answers. Out of line: the
@@ -253,6 +252,7 @@ FXC_NOINLINE static int box_slabs(const fxc_shape *s, const fxc_transform *t, co
     return fxc_ray_box(&p, v, hit, st);
 }
 
+/* The ray's point as B, a point core with no margin. */
 static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v, fxc_ray_hit *hit)
 {
     fxc_shape point;

@@ -16,13 +16,14 @@
 FIX=$1; OUT=$2
 echo "| configuration | core | opt | fxcollide flash | of which manifold | libfixmath flash | libgcc + memcpy flash | total flash | library RAM (.data+.bss) | workspace (caller-owned) |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
-# measure CONFIG NAME CPU OPT: one row
+# measure CONFIG NAME CPU OPT [DEFS]: one row (DEFS: library options, e.g.
+# -DFXC_BOX_SAT=0)
 measure() {
-    config=$1; name=$2; cpu=$3; opt=$4
-    dir=$OUT/c$config-$cpu$opt
+    config=$1; name=$2; cpu=$3; opt=$4; defs=$5
+    dir=$OUT/c$config-$cpu$opt$(echo "$defs" | tr -c 'A-Za-z0-9\n' '_')
     mkdir -p "$dir"
     for f in src/*.c $FIX/fix16.c $FIX/fix16_sqrt.c $FIX/fix16_trig.c tools/size_main.c; do
-        arm-none-eabi-gcc -mcpu=$cpu -mthumb -std=c99 $opt -ffunction-sections -fdata-sections -DFXC_SIZE_CONFIG=$config \
+        arm-none-eabi-gcc -mcpu=$cpu -mthumb -std=c99 $opt -ffunction-sections -fdata-sections -DFXC_SIZE_CONFIG=$config $defs \
             -Iinclude -I"$FIX" -DFIXMATH_NO_CACHE -c "$f" -o "$dir/$(basename "$f" .c).o" || exit 1
     done
     arm-none-eabi-gcc -mcpu=$cpu -mthumb -nostartfiles -nostdlib -Wl,--gc-sections -Wl,-e,Reset_Handler \
@@ -83,6 +84,7 @@ for cpu in cortex-m0 cortex-m3; do
     measure 2 "distance: spheres, capsules, boxes" $cpu -Os
     measure 3 "clearance: spheres, capsules, boxes" $cpu -Os
     measure 4 "collide: boxes" $cpu -Os
+    measure 4 "collide: boxes, FXC_BOX_SAT 0 (no separating axes: GJK and EPA)" $cpu -Os -DFXC_BOX_SAT=0
     measure 7 "collide and manifold: boxes" $cpu -Os
     measure 5 "distance: spheres, capsules" $cpu -Os
     measure 6 "clearance: spheres, capsules" $cpu -Os
