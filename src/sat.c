@@ -58,14 +58,22 @@ static int prev3(int k)
     return k == 0 ? 2 : k - 1;
 }
 
-/* c . n exactly, for |c_k| <= 2^17 and |n_k| <= 2^35: each n_k split as
- * hi * 2^16 + lo (0 <= lo < 2^16), so every product is 32 x 32 bits. */
+/* d . n = hi * 2^16 + lo, each n_k split as hi * 2^16 + lo (0 <= lo <
+ * 2^16), so every product is 32 x 32 bits: for |d_k| < 2^31 and |n_k| <=
+ * 2^35, |hi| < 2^52 and |lo| < 2^49. */
+static void split_dot(fxc_vec3 d, const fxc_vec3w *n, int64_t *hi, int64_t *lo)
+{
+    *hi = fxc_smull(d.x, (int32_t)(n->x >> 16)) + fxc_smull(d.y, (int32_t)(n->y >> 16)) +
+          fxc_smull(d.z, (int32_t)(n->z >> 16));
+    *lo = fxc_smull(d.x, (int32_t)(n->x & 0xFFFF)) + fxc_smull(d.y, (int32_t)(n->y & 0xFFFF)) +
+          fxc_smull(d.z, (int32_t)(n->z & 0xFFFF));
+}
+
+/* c . n exactly for a rotation column (|c_k| <= 2^17): below 2^54. */
 static int64_t dot_cn(fxc_vec3 c, const fxc_vec3w *n)
 {
-    int64_t hi = fxc_smull(c.x, (int32_t)(n->x >> 16)) + fxc_smull(c.y, (int32_t)(n->y >> 16)) +
-                 fxc_smull(c.z, (int32_t)(n->z >> 16));
-    int64_t lo = fxc_smull(c.x, (int32_t)(n->x & 0xFFFF)) + fxc_smull(c.y, (int32_t)(n->y & 0xFFFF)) +
-                 fxc_smull(c.z, (int32_t)(n->z & 0xFFFF));
+    int64_t hi, lo;
+    split_dot(c, n, &hi, &lo);
     return hi * 65536 + lo;
 }
 
@@ -80,10 +88,8 @@ static fxc_i128 shl64(int64_t v, int n)
 
 fxc_i128 fxc_dot_axis(fxc_vec3 d, const fxc_vec3w *n)
 {
-    int64_t hi = fxc_smull(d.x, (int32_t)(n->x >> 16)) + fxc_smull(d.y, (int32_t)(n->y >> 16)) +
-                 fxc_smull(d.z, (int32_t)(n->z >> 16));
-    int64_t lo = fxc_smull(d.x, (int32_t)(n->x & 0xFFFF)) + fxc_smull(d.y, (int32_t)(n->y & 0xFFFF)) +
-                 fxc_smull(d.z, (int32_t)(n->z & 0xFFFF));
+    int64_t hi, lo;
+    split_dot(d, n, &hi, &lo);
     return fxc_i128_add(shl64(hi, 32), shl64(lo, 16));
 }
 
@@ -149,24 +155,17 @@ static void copy_wide(fxc_vec3w *dst, const fxc_vec3w *src)
     dst->z = src->z;
 }
 
-static void face_a(const box_pair *q, int k, axis *ax)
+/* Face k of A, or (of_b) of B: along its own normal the box reaches
+ * h_k |det|; the other box's columns project on it as G's row k (A's
+ * face) or H's column k (B's face). */
+static void face_axis(const box_pair *q, int of_b, int k, axis *ax)
 {
-    fxc_i128 r = add_radius(fxc_i128_from64(0), q->a.h[k], q->a.det);
+    const fxc_box_frame *own = of_b ? &q->b : &q->a, *other = of_b ? &q->a : &q->b;
+    fxc_i128 r = add_radius(fxc_i128_from64(0), own->h[k], own->det);
     int j;
-    for (j = 0; j < 3; j++) r = add_radius(r, q->b.h[j], q->G[k][j]);
-    copy_wide(&ax->n, &q->a.f[k]);
-    ax->kind = FACE_A;
-    ax->i = k;
-    set_overlap(q, r, ax);
-}
-
-static void face_b(const box_pair *q, int k, axis *ax)
-{
-    fxc_i128 r = add_radius(fxc_i128_from64(0), q->b.h[k], q->b.det);
-    int i;
-    for (i = 0; i < 3; i++) r = add_radius(r, q->a.h[i], q->H[i][k]);
-    copy_wide(&ax->n, &q->b.f[k]);
-    ax->kind = FACE_B;
+    for (j = 0; j < 3; j++) r = add_radius(r, other->h[j], of_b ? q->H[j][k] : q->G[k][j]);
+    copy_wide(&ax->n, &own->f[k]);
+    ax->kind = of_b ? FACE_B : FACE_A;
     ax->i = k;
     set_overlap(q, r, ax);
 }
@@ -194,9 +193,8 @@ static int edges(const box_pair *q, int i, int j, axis *ax)
  * then j. Returns 0 where two edges are parallel. */
 static int axis_candidate(const box_pair *q, int k, axis *ax)
 {
-    if (k < 3) face_a(q, k, ax);
-    else if (k < 6) face_b(q, k - 3, ax);
-    else return edges(q, (k - 6) / 3, (k - 6) % 3, ax);
+    if (k >= 6) return edges(q, (k - 6) / 3, (k - 6) % 3, ax);
+    face_axis(q, k >= 3, k % 3, ax);
     return 1;
 }
 

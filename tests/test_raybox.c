@@ -173,3 +173,21 @@ void test_raybox_sheared(void)
     port_printf("       %ld sheared boxes: %ld hits, %ld misses\n", n, hits, misses);
     CHECK(hits > n / 10 && misses > n / 10);
 }
+
+/* A singular matrix flattens the box to a square (no slab across it): the
+ * slabs decline it and conservative advancement answers, in steps. The
+ * square at z = 0 is met half way down a ray from z = 2 to z = -2, within
+ * the cast's tolerance. */
+void test_raybox_flat_matrix(void)
+{
+    fxc_shape box;
+    fxc_transform t;
+    fxc_mat3 flat = { { { ONE, 0, 0 }, { 0, ONE, 0 }, { 0, 0, 0 } } };
+    fxc_ray_hit hit;
+    int st;
+    CHECK(fxc_shape_box(&box, fxc_v3(ONE / 2, ONE / 2, ONE / 2), 0) == FXC_OK);
+    CHECK(fxc_transform_set(&t, &flat, fxc_v3(0, 0, 0)) == FXC_OK);
+    st = fxc_raycast(&box, &t, fxc_v3(ONE / 8, 0, 2 * ONE), fxc_v3(0, 0, -4 * ONE), &hit);
+    CHECK_MSG(st == FXC_HIT && hit.iterations > 0, "%s after %d steps", fxc_status_name(st), hit.iterations);
+    CHECK_MSG(hit.fraction <= ONE / 2 && hit.fraction >= ONE / 2 - (FXC_CAST_TOL + 2) / 4, "fraction %ld", (long)hit.fraction);
+}

@@ -336,3 +336,41 @@ void test_sat_sheared_and_swapped(void)
     stats_print(&depth);
     CHECK(answered > n / 3);
 }
+
+/* Where the axes hand the pair back to GJK (and EPA), which then reports
+ * its iterations: a corner of B in A's top face 2 LSB deep (below
+ * FXC_SAT_MIN_DEPTH: GJK decides touching and depth on the rounded
+ * corners, as fxc_distance does), and B resting aligned on A (an edge of
+ * B along a face of A); the same corner FXC_SAT_MIN_DEPTH + 4 deep is the
+ * axes' (no iteration at all). */
+void test_sat_hands_back(void)
+{
+    static const int32_t depths[3] = { 2, FXC_SAT_MIN_DEPTH + 4, 100 };
+    fxc_mat3 m1, m2, m3, m21, turned;
+    int k;
+    rotation(fxc_v3(FXC_ONE, 0, 0), 45, &m1);
+    rotation(fxc_v3(0, FXC_ONE, 0), 35, &m2);
+    rotation(fxc_v3(0, 0, FXC_ONE), 20, &m3);
+    fxc_mat3_mul(&m2, &m1, &m21);
+    fxc_mat3_mul(&m3, &m21, &turned);
+    for (k = 0; k < 3; k++) {
+        body a, b;
+        fxc_contact c;
+        double lo = 1e9;
+        int j, aligned = k == 2;
+        scene_box(&a, fxc_v3(FXC_ONE, FXC_ONE, FXC_ONE / 2));
+        scene_box(&b, fxc_v3(FXC_ONE / 4, FXC_ONE / 4, FXC_ONE / 4));
+        scene_place(&a, NULL, fxc_v3(0, 0, 0));
+        scene_finish(&a);
+        scene_place(&b, aligned ? NULL : &turned, fxc_v3(0, 0, 0));
+        scene_finish(&b);
+        for (j = 0; j < b.poly.n; j++) lo = b.poly.v[j].z < lo ? b.poly.v[j].z : lo;
+        scene_place(&b, aligned ? NULL : &turned, fxc_v3(FXC_ONE / 8, -FXC_ONE / 8,
+                                                        FXC_ONE / 2 - (fix16_t)lround(lo * 65536.0) - depths[k]));
+        scene_finish(&b);
+        CHECK(fxc_collide(&a.shape, &a.xf, &b.shape, &b.xf, &t_ws, &c) == FXC_PENETRATING);
+        CHECK_MSG(abs((int)c.depth - depths[k]) <= 2, "case %d: depth %d, built %d", k, (int)c.depth, (int)depths[k]);
+        if (k == 1) CHECK_MSG(c.gjk_iterations == 0 && c.epa_iterations == 0, "deep corner: %d GJK iterations", c.gjk_iterations);
+        else CHECK_MSG(c.gjk_iterations > 0, "case %d: no GJK iteration: the axes answered", k);
+    }
+}
