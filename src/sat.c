@@ -61,7 +61,7 @@ static int prev3(int k)
 /* d . n = hi * 2^16 + lo, each n_k split as hi * 2^16 + lo (0 <= lo <
  * 2^16), so every product is 32 x 32 bits: for |d_k| < 2^31 and |n_k| <=
  * 2^35, |hi| < 2^52 and |lo| < 2^49. */
-static void split_dot(fxc_vec3 d, const fxc_vec3w *n, int64_t *hi, int64_t *lo)
+static inline void split_dot(fxc_vec3 d, const fxc_vec3w *n, int64_t *hi, int64_t *lo)
 {
     *hi = fxc_smull(d.x, (int32_t)(n->x >> 16)) + fxc_smull(d.y, (int32_t)(n->y >> 16)) +
           fxc_smull(d.z, (int32_t)(n->z >> 16));
@@ -70,7 +70,7 @@ static void split_dot(fxc_vec3 d, const fxc_vec3w *n, int64_t *hi, int64_t *lo)
 }
 
 /* c . n exactly for a rotation column (|c_k| <= 2^17): below 2^54. */
-static int64_t dot_cn(fxc_vec3 c, const fxc_vec3w *n)
+static inline int64_t dot_cn(fxc_vec3 c, const fxc_vec3w *n)
 {
     int64_t hi, lo;
     split_dot(c, n, &hi, &lo);
@@ -86,11 +86,17 @@ static fxc_i128 shl64(int64_t v, int n)
     return r;
 }
 
-fxc_i128 fxc_dot_axis(fxc_vec3 d, const fxc_vec3w *n)
+/* fxc_dot_axis, inline for the 15 axes' hot loop. */
+static inline fxc_i128 dot_axis(fxc_vec3 d, const fxc_vec3w *n)
 {
     int64_t hi, lo;
     split_dot(d, n, &hi, &lo);
     return fxc_i128_add(shl64(hi, 32), shl64(lo, 16));
+}
+
+fxc_i128 fxc_dot_axis(fxc_vec3 d, const fxc_vec3w *n)
+{
+    return dot_axis(d, n);
 }
 
 /* acc + h |x| for h < 2^28 and |x| < 2^54: two 32 x 32 products. */
@@ -142,7 +148,7 @@ static int pair_of(const fxc_pair *p, box_pair *q)
  * tie). */
 static void set_overlap(const box_pair *q, fxc_i128 radius, axis *ax)
 {
-    fxc_i128 dn = fxc_dot_axis(q->d, &ax->n);
+    fxc_i128 dn = dot_axis(q->d, &ax->n);
     ax->flip = fxc_i128_sign(dn) < 0;
     ax->o = fxc_i128_sub(radius, ax->flip ? fxc_i128_neg(dn) : dn);
 }
@@ -161,9 +167,12 @@ static void copy_wide(fxc_vec3w *dst, const fxc_vec3w *src)
 static void face_axis(const box_pair *q, int of_b, int k, axis *ax)
 {
     const fxc_box_frame *own = of_b ? &q->b : &q->a, *other = of_b ? &q->a : &q->b;
+    const int64_t *proj = of_b ? &q->H[0][k] : &q->G[k][0];
+    int step = of_b ? 3 : 1;
     fxc_i128 r = add_radius(fxc_i128_from64(0), own->h[k], own->det);
-    int j;
-    for (j = 0; j < 3; j++) r = add_radius(r, other->h[j], of_b ? q->H[j][k] : q->G[k][j]);
+    r = add_radius(r, other->h[0], proj[0]);
+    r = add_radius(r, other->h[1], proj[step]);
+    r = add_radius(r, other->h[2], proj[2 * step]);
     copy_wide(&ax->n, &own->f[k]);
     ax->kind = of_b ? FACE_B : FACE_A;
     ax->i = k;
