@@ -24,6 +24,7 @@
  * The reported depth is the height of the corners' Minkowski difference
  * along the chosen axis fitted to 28 bits, as EPA reports it, so that
  * moving B by it ends the overlap of the shapes every query sees. */
+#include <stddef.h>
 #include "sat.h"
 #include "query.h"
 #include "approx.h"
@@ -167,9 +168,13 @@ static void copy_wide(fxc_vec3w *dst, const fxc_vec3w *src)
 static void face_axis(const box_pair *q, int of_b, int k, axis *ax)
 {
     const fxc_box_frame *own = of_b ? &q->b : &q->a, *other = of_b ? &q->a : &q->b;
-    const int64_t *proj = of_b ? &q->H[0][k] : &q->G[k][0];
-    int step = of_b ? 3 : 1;
+    const int64_t *proj = &q->G[k][0];
+    ptrdiff_t step = 1;
     fxc_i128 r = add_radius(fxc_i128_from64(0), own->h[k], own->det);
+    if (of_b) {
+        proj = &q->H[0][k];
+        step = 3;
+    }
     r = add_radius(r, other->h[0], proj[0]);
     r = add_radius(r, other->h[1], proj[step]);
     r = add_radius(r, other->h[2], proj[2 * step]);
