@@ -80,6 +80,9 @@ typedef fxc_vec3 (*fxc_support_fn)(fxc_vec3 dir, void *user);
  * through it, so a firmware links only the code of the shapes it makes. */
 typedef struct fxc_shape_kind fxc_shape_kind;
 
+/* A hull's surface as a vertex graph (fxc_hull_prepare, below). */
+typedef struct fxc_hull_graph fxc_hull_graph;
+
 typedef struct {
     fxc_shape_type type;
     const fxc_shape_kind *kind; /* set by the constructor; a query refuses a
@@ -91,7 +94,8 @@ typedef struct {
         struct { fxc_vec3 half; } box;
         struct { fix16_t radius, half_height; } cylinder;
         struct { fix16_t radius, half_height; } cone; /* apex at +half_height, base at -half_height */
-        struct { const fxc_vec3 *vertices; int count; } hull;
+        struct { const fxc_vec3 *vertices; int count; const fxc_hull_graph *graph; } hull; /* graph: NULL, or
+                                                                                           * the prepared one */
         struct { fxc_support_fn fn; void *user; fix16_t bound; } custom; /* bound: max |coordinate| */
     } u;
 } fxc_shape;
@@ -107,8 +111,53 @@ int fxc_shape_cone(fxc_shape *s, fix16_t half_height, fix16_t base_radius, fix16
 /* vertices: caller-owned, must outlive the shape; 1..FXC_HULL_MAX_VERTICES
  * points in any order (duplicates, collinear or coplanar sets allowed). */
 int fxc_shape_hull(fxc_shape *s, const fxc_vec3 *vertices, int count, fix16_t margin);
+/* A hull from its prepared graph (fxc_hull_prepare): the same shape as
+ * fxc_shape_hull(s, g->vertices, g->count, margin) gives, with the same
+ * answers, bit for bit, found faster (see fxc_hull_prepare). The graph is
+ * the caller's and must outlive the shape; a query refuses a shape whose
+ * graph was built for other vertices or another count (FXC_ERR_BAD_SHAPE). */
+int fxc_shape_hull_graph(fxc_shape *s, const fxc_hull_graph *g, fix16_t margin);
 /* bound: max |coordinate| the callback may return (local frame). */
 int fxc_shape_custom(fxc_shape *s, fxc_support_fn fn, void *user, fix16_t bound, fix16_t margin);
+
+/* ---- Prepared hulls -----------------------------------------------------
+ * A hull's support point is its vertex farthest along a direction (the
+ * farthest; among those, the greatest x, then y, then z). A plain hull
+ * compares every vertex for it. A prepared hull keeps its surface,
+ * triangulated, as a graph of neighbouring vertices. It starts at the
+ * vertex farthest along the nearest of 26 fixed directions and moves to
+ * the neighbour farthest ahead until none is: on a convex surface that
+ * ends at the same vertex, after a few of a large hull's vertices
+ * (src/hull.c). Build the graph once, for example at start-up: it takes
+ * one exact orientation test per point and face (at most count * (2 count
+ * - 4)), and its stack holds 4 bytes per face (8 per vertex of
+ * FXC_HULL_MAX_VERTICES).
+ *
+ * The graph is caller-owned: sizeof(fxc_hull_graph) is 8 bytes a vertex of
+ * FXC_HULL_MAX_VERTICES, plus at most 48. The vertices must not change
+ * while a shape uses it (a query cannot see that they did). */
+struct fxc_hull_graph {
+    const fxc_vec3 *vertices; /* the points it was built from */
+    int count;
+    int climb; /* 1: supports climb; 0: no four of the points span a solid,
+                * and supports compare every vertex (the same answers) */
+    uint8_t cell[27]; /* the first vertex along each of 27 directions (-1, 0 or
+                       * 1 per axis): climbs start there */
+    uint16_t first[FXC_HULL_MAX_VERTICES + 1]; /* vertex i's neighbours are */
+    uint8_t next[6 * FXC_HULL_MAX_VERTICES];   /* next[first[i]] .. next[first[i + 1] - 1] */
+};
+
+/* Builds g for the count points at vertices (the rules of fxc_shape_hull:
+ * 1..FXC_HULL_MAX_VERTICES points in any order, duplicates, collinear and
+ * coplanar sets allowed). Returns FXC_OK, or the status fxc_shape_hull
+ * gives those points (g then names no vertices, and a shape made from it
+ * is refused), FXC_ERR_NULL (g NULL) or FXC_ERR_CONFIG (a graph sized for
+ * other options: nothing written). */
+int fxc_hull_prepare_cfg(uint32_t config, fxc_hull_graph *g, const fxc_vec3 *vertices, int count);
+static inline int fxc_hull_prepare(fxc_hull_graph *g, const fxc_vec3 *vertices, int count)
+{
+    return fxc_hull_prepare_cfg(FXC_CONFIG_ID, g, vertices, count);
+}
 
 /* Transform from a rotation (NULL = identity) and a translation (any
  * Q16.16 position). Returns FXC_OK, FXC_ERR_NULL (t NULL: nothing

@@ -88,50 +88,80 @@ static inline int fxc_plane_sign_filtered(fxc_vec3 nf, fxc_vec3 D)
     return FXC_UNDECIDED;
 }
 
-/* Index of the hull vertex (v[0..n-1], |v| < 2^28) farthest along the
- * local direction d (< 2^31), the first among ties, as a scan of exact dot
- * products finds it; reach_bits is the bit length of the largest |v_i|.
- * Filtered: with v' = v >> sv (|v'| < 2^14) and d' = d >> sd (|d'| <
- * 2^15), A = v' . d' fits int32 (< 3 * 2^29) and differs from
- * (v . d) / 2^(sv+sd) by less than 3 * (2^14 + 2^15 + 1) = FXC_HULL_FILTER
- * (per term: 2^sv v' rd + rv 2^sd d' + rv rd, remainders 0 <= rv < 2^sv,
- * 0 <= rd < 2^sd). A vertex whose A is more than twice that above the
- * best one's is farther, more than twice below it nearer; only in between
- * are the exact dot products formed (the best one's once). */
+/* The order of a hull's vertices along a local direction d (< 2^31, |v|
+ * < 2^28): the farther along d first; as far, exactly, the greater x, then
+ * y, then z. It orders distinct points strictly, as d tilted by ever
+ * smaller infinitesimals towards +x, +y and +z would, so the first point
+ * is always a vertex of the hull (src/hull.c climbs to it). Exact:
+ * products below 2^59, sums below 2^61. */
+static inline int fxc_lex_greater(fxc_vec3 p, fxc_vec3 q)
+{
+    if (p.x != q.x) return p.x > q.x;
+    if (p.y != q.y) return p.y > q.y;
+    return p.z > q.z;
+}
+
+static inline int fxc_hull_ahead_exact(fxc_vec3 d, fxc_vec3 p, fxc_vec3 q)
+{
+    int64_t a = fxc_v3_dot_wide(d, p), b = fxc_v3_dot_wide(d, q);
+    return a != b ? a > b : fxc_lex_greater(p, q);
+}
+
+/* The same order filtered. With v' = v >> sv (|v'| < 2^14) and d' = d >>
+ * sd (|d'| < 2^15), the cut value A = v' . d' fits int32 (< 3 * 2^29) and
+ * differs from (v . d) / 2^(sv+sd) by less than 3 * (2^14 + 2^15 + 1) =
+ * FXC_HULL_FILTER (per term: 2^sv v' rd + rv 2^sd d' + rv rd, remainders
+ * 0 <= rv < 2^sv, 0 <= rd < 2^sd); reach_bits is the bit length of the
+ * largest |v_i|. A vertex whose A is more than twice that above another's
+ * is farther, more than twice below it nearer; only in between is the
+ * order decided exactly. */
 #define FXC_HULL_FILTER 147459
-static inline int fxc_hull_argmax_filtered(const fxc_vec3 *v, int n, fxc_vec3 d, int reach_bits)
+typedef struct {
+    fxc_vec3 d;
+    int32_t dx, dy, dz; /* d >> sd */
+    int sv;
+} fxc_hull_order;
+
+static inline void fxc_hull_order_init(fxc_hull_order *o, fxc_vec3 d, int reach_bits)
 {
     uint32_t m = fxc_abs_u32(d.x) | fxc_abs_u32(d.y) | fxc_abs_u32(d.z);
-    int sv = reach_bits - 14, sd = fxc_bitlen32(m) - 15, i, best = 0, exact = 0;
-    int32_t dx, dy, dz, ab;
-    int64_t eb = 0;
-    if (sv < 0) sv = 0;
+    int sd = fxc_bitlen32(m) - 15;
     if (sd < 0) sd = 0;
-    dx = d.x >> sd;
-    dy = d.y >> sd;
-    dz = d.z >> sd;
-    ab = (v[0].x >> sv) * dx + (v[0].y >> sv) * dy + (v[0].z >> sv) * dz;
+    o->sv = reach_bits > 14 ? reach_bits - 14 : 0;
+    o->d = d;
+    o->dx = d.x >> sd;
+    o->dy = d.y >> sd;
+    o->dz = d.z >> sd;
+}
+
+static inline int32_t fxc_hull_cut(const fxc_hull_order *o, fxc_vec3 v)
+{
+    return (v.x >> o->sv) * o->dx + (v.y >> o->sv) * o->dy + (v.z >> o->sv) * o->dz;
+}
+
+/* Is p strictly ahead of q? ap, aq: their cut values. */
+static inline int fxc_hull_ahead(const fxc_hull_order *o, fxc_vec3 p, int32_t ap, fxc_vec3 q, int32_t aq)
+{
+    FXC_FILTER_RUN(FXC_FILTER_HULL);
+    if (ap > aq + 2 * FXC_HULL_FILTER) return 1;
+    if (ap < aq - 2 * FXC_HULL_FILTER) return 0;
+    FXC_FILTER_FELL(FXC_FILTER_HULL);
+    return fxc_hull_ahead_exact(o->d, p, q);
+}
+
+/* Index of the first of n hull vertices in the order along d: the scan. */
+static inline int fxc_hull_argmax_filtered(const fxc_vec3 *v, int n, fxc_vec3 d, int reach_bits)
+{
+    fxc_hull_order o;
+    int i, best = 0;
+    int32_t ab;
+    fxc_hull_order_init(&o, d, reach_bits);
+    ab = fxc_hull_cut(&o, v[0]);
     for (i = 1; i < n; i++) {
-        int32_t a = (v[i].x >> sv) * dx + (v[i].y >> sv) * dy + (v[i].z >> sv) * dz;
-        FXC_FILTER_RUN(FXC_FILTER_HULL);
-        if (a > ab + 2 * FXC_HULL_FILTER) {
+        int32_t a = fxc_hull_cut(&o, v[i]);
+        if (fxc_hull_ahead(&o, v[i], a, v[best], ab)) {
             best = i;
             ab = a;
-            exact = 0;
-        } else if (a >= ab - 2 * FXC_HULL_FILTER) {
-            int64_t e = fxc_v3_dot_wide(d, v[i]);
-            FXC_FILTER_FELL(FXC_FILTER_HULL);
-            if (!exact) {
-                eb = fxc_v3_dot_wide(d, v[best]);
-                exact = 1;
-            }
-            if (e > eb) {
-                best = i;
-                ab = a;
-                eb = e;
-            }
-        } else {
-            /* nearer than the best: nothing to do */
         }
     }
     return best;

@@ -37,8 +37,11 @@ struct fxc_shape_kind {
     void (*gjk)(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r);
 };
 
+/* A hull's rules (src/shape.c), which a prepared hull's extend. */
+int fxc_hull_rules(const fxc_shape *s, uint32_t *reach);
+
 extern const fxc_shape_kind fxc_kind_point, fxc_kind_segment, fxc_kind_triangle, fxc_kind_box, fxc_kind_cylinder,
-    fxc_kind_cone, fxc_kind_hull, fxc_kind_custom;
+    fxc_kind_cone, fxc_kind_hull, fxc_kind_hull_graph, fxc_kind_custom;
 
 /* The support functions of the kinds (src/support.c). */
 fxc_vec3 fxc_support_point(fxc_pair *p, fxc_body *b, fxc_vec3 d);
@@ -49,6 +52,11 @@ fxc_vec3 fxc_support_cylinder(fxc_pair *p, fxc_body *b, fxc_vec3 d);
 fxc_vec3 fxc_support_cone(fxc_pair *p, fxc_body *b, fxc_vec3 d);
 fxc_vec3 fxc_support_hull(fxc_pair *p, fxc_body *b, fxc_vec3 d);
 fxc_vec3 fxc_support_custom(fxc_pair *p, fxc_body *b, fxc_vec3 d);
+
+/* A prepared hull's first vertex in the order along a local direction l
+ * (src/filter.h), climbing over graph g from vertex at (src/hull.c);
+ * reach_bits: the bit length of the largest |coordinate|. */
+int fxc_hull_climb(const fxc_hull_graph *g, const fxc_vec3 *v, fxc_vec3 l, int reach_bits, int at);
 
 /* Per-query set-up: a box knows no corner yet; a segment places its ends;
  * a callback takes its probe. */

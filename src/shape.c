@@ -99,7 +99,7 @@ static int round_rules(const fxc_shape *s, uint32_t *reach)
     return st;
 }
 
-static int hull_rules(const fxc_shape *s, uint32_t *reach)
+int fxc_hull_rules(const fxc_shape *s, uint32_t *reach)
 {
     *reach = 0;
     if (s->u.hull.vertices == NULL) return FXC_ERR_NULL;
@@ -125,7 +125,7 @@ const fxc_shape_kind fxc_kind_triangle = { FXC_SHAPE_TRIANGLE, triangle_rules, f
 const fxc_shape_kind fxc_kind_box = { FXC_SHAPE_BOX, box_rules, fxc_support_box, fxc_prepare_box, NULL, NULL, fxc_gjk };
 const fxc_shape_kind fxc_kind_cylinder = { FXC_SHAPE_CYLINDER, round_rules, fxc_support_cylinder, NULL, NULL, NULL, fxc_gjk };
 const fxc_shape_kind fxc_kind_cone = { FXC_SHAPE_CONE, round_rules, fxc_support_cone, NULL, NULL, NULL, fxc_gjk };
-const fxc_shape_kind fxc_kind_hull = { FXC_SHAPE_HULL, hull_rules, fxc_support_hull, NULL, NULL, NULL, fxc_gjk };
+const fxc_shape_kind fxc_kind_hull = { FXC_SHAPE_HULL, fxc_hull_rules, fxc_support_hull, NULL, NULL, NULL, fxc_gjk };
 const fxc_shape_kind fxc_kind_custom = { FXC_SHAPE_CUSTOM, custom_rules, fxc_support_custom, fxc_prepare_custom,
                                          fxc_pair_check_known, NULL, fxc_gjk };
 
@@ -243,6 +243,7 @@ int fxc_shape_hull(fxc_shape *s, const fxc_vec3 *vertices, int count, fix16_t ma
     begin(s, &fxc_kind_hull, margin);
     s->u.hull.vertices = vertices;
     s->u.hull.count = count;
+    s->u.hull.graph = NULL;
     return finish(s, FXC_OK);
 }
 

@@ -111,8 +111,9 @@ fxc_vec3 fxc_body_local_dir(const fxc_body *b, fxc_vec3 d)
 }
 
 /* The support functions of the kinds (src/kind.h): the point of the core
- * farthest along a fitted world direction d, in the pair frame. Ties pick
- * the first candidate (or the + side), which keeps results deterministic. */
+ * farthest along a fitted world direction d, in the pair frame. Ties have
+ * fixed rules, which keep results deterministic: a segment's first end, a
+ * box's + side, the greatest coordinates of a triangle's or a hull's. */
 
 fxc_vec3 fxc_support_point(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
@@ -121,14 +122,18 @@ fxc_vec3 fxc_support_point(fxc_pair *p, fxc_body *b, fxc_vec3 d)
     return b->offset;
 }
 
-/* The farthest of n local points along the local direction l. */
+/* The first of n local points in the order along the local direction l
+ * (src/filter.h: the farthest; among those, the greatest x, y, z). */
 static fxc_vec3 farthest(const fxc_vec3 *v, int n, fxc_vec3 l)
 {
     int64_t best = dot_local(l, v[0]);
     int i, k = 0;
     for (i = 1; i < n; i++) {
         int64_t t = dot_local(l, v[i]);
-        if (t > best) { best = t; k = i; }
+        if (t > best || (t == best && fxc_lex_greater(v[i], v[k]))) {
+            best = t;
+            k = i;
+        }
     }
     return v[k];
 }

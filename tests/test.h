@@ -80,6 +80,18 @@ static inline int32_t t_raw(t_rng *r, int bits)
     return t_range(r, -m, m);
 }
 
+/* Does p come before q in a hull's order along d (the farthest; among
+ * those, the greatest x, then y, then z)? Written out here as the rule in
+ * include/fxcollide.h states it, for d < 2^31 and points < 2^28. */
+static inline int t_hull_before(fxc_vec3 d, fxc_vec3 p, fxc_vec3 q)
+{
+    int64_t a = (int64_t)d.x * p.x + (int64_t)d.y * p.y + (int64_t)d.z * p.z;
+    int64_t b = (int64_t)d.x * q.x + (int64_t)d.y * q.y + (int64_t)d.z * q.z;
+    if (a != b) return a > b;
+    if (p.x != q.x) return p.x > q.x;
+    return p.y != q.y ? p.y > q.y : p.z > q.z;
+}
+
 /* Prototypes of every test function (defined across tests/test_*.c). */
 #define T1(name) void test_##name(void);
 #define T2(name) void test_##name(void);

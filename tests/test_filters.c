@@ -100,7 +100,7 @@ void test_filter_plane_side(void)
 }
 
 /* The filtered hull scan (the Cortex-M0's) against a plain scan of exact
- * dot products, first index among ties: random hulls at every scale, and
+ * dot products, the first index among equal points: random hulls at every scale, and
  * hulls with duplicate vertices and vertices in a plane across d (exact
  * ties and near ties, where the exact products must decide). */
 void test_filter_hull_argmax(void)
@@ -109,12 +109,13 @@ void test_filter_hull_argmax(void)
     long i, n = T_TARGET_CASES(20000, 1000), wrong = 0, ties = 0;
     for (i = 0; i < n; i++) {
         fxc_vec3 v[FXC_HULL_MAX_VERTICES], d;
-        int nv = 1 + (int)(t_next(&r) % FXC_HULL_MAX_VERTICES), bits = 4 + (int)(t_next(&r) % 25), k, want = 0, got;
+        int nv = 1 + (int)(t_next(&r) % FXC_HULL_MAX_VERTICES), bits = 4 + (int)(t_next(&r) % 25), k, want = 0, got, tied;
         int32_t lim = (int32_t)((1L << bits) - 1);
         uint32_t reach = 0;
         int64_t best;
         d = t_vec(&r, -(1 << 30), 1 << 30);
         if (i & 1) d = fxc_v3(d.x >> (int)(t_next(&r) % 28), d.y >> (int)(t_next(&r) % 28), d.z >> 3);
+        if ((i & 6) == 6) d.x = 0; /* points apart along x alone tie exactly */
         for (k = 0; k < nv; k++) {
             v[k] = t_vec(&r, -lim, lim);
             if (k > 0 && t_next(&r) % 4 == 0) v[k] = v[t_next(&r) % (uint64_t)k]; /* duplicates */
@@ -122,24 +123,23 @@ void test_filter_hull_argmax(void)
                 /* a vertex on the plane d . x = d . v[0] (or 1 off): a tie */
                 v[k].z = v[0].z; /* then move x, y along a direction across d */
                 v[k].x = v[0].x + (int32_t)(t_next(&r) % 3) - 1;
-                v[k].y = v[0].y;
+                v[k].y = v[0].y + (i & 4 ? 0 : (int32_t)(t_next(&r) % 3) - 1);
             }
         }
         for (k = 0; k < nv; k++) {
             uint32_t m = fxc_abs_u32(v[k].x) | fxc_abs_u32(v[k].y) | fxc_abs_u32(v[k].z);
             if (m > reach) reach = m;
         }
-        best = fxc_v3_dot_wide(d, v[0]);
         for (k = 1; k < nv; k++)
-            if (fxc_v3_dot_wide(d, v[k]) > best) {
-                best = fxc_v3_dot_wide(d, v[k]);
-                want = k;
-            }
-        for (k = want + 1; k < nv; k++) ties += fxc_v3_dot_wide(d, v[k]) == best; /* a later equal vertex */
+            if (t_hull_before(d, v[k], v[want])) want = k;
+        best = fxc_v3_dot_wide(d, v[want]);
+        for (k = 0, tied = 0; k < nv; k++) /* another point as far: the coordinates decide */
+            tied |= fxc_v3_dot_wide(d, v[k]) == best && (v[k].x != v[want].x || v[k].y != v[want].y || v[k].z != v[want].z);
+        ties += tied;
         got = fxc_hull_argmax_filtered(v, nv, d, fxc_bitlen32(reach));
         wrong += got != want;
     }
-    port_printf("       %ld hulls (%ld with an exact tie for the farthest), every answer the plain scan's\n", n, ties);
+    port_printf("       %ld hulls (%ld with distinct points tied for the farthest), every answer the plain scan's\n", n, ties);
     CHECK(wrong == 0);
-    CHECK(ties > n / 20);
+    CHECK(ties > n / 50); /* about 3 %: the tied plane holds the farthest point */
 }
