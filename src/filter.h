@@ -101,11 +101,10 @@ static inline int fxc_lex_greater(fxc_vec3 p, fxc_vec3 q)
     return p.z > q.z;
 }
 
-static inline int fxc_hull_ahead_exact(fxc_vec3 d, fxc_vec3 p, fxc_vec3 q)
-{
-    int64_t a = fxc_v3_dot_wide(d, p), b = fxc_v3_dot_wide(d, q);
-    return a != b ? a > b : fxc_lex_greater(p, q);
-}
+/* Is p strictly ahead of q in the order along d? Out of line
+ * (src/support.c): the filtered loops below call it rarely, and inlined
+ * it made the Cortex-M0 keep copies of every point they read. */
+int fxc_hull_ahead_exact(const fxc_vec3 *d, const fxc_vec3 *p, const fxc_vec3 *q);
 
 /* The same order filtered. With v' = v >> sv (|v'| < 2^14) and d' = d >>
  * sd (|d'| < 2^15), the cut value A = v' . d' fits int32 (< 3 * 2^29) and
@@ -139,14 +138,14 @@ static inline int32_t fxc_hull_cut(const fxc_hull_order *o, fxc_vec3 v)
     return (v.x >> o->sv) * o->dx + (v.y >> o->sv) * o->dy + (v.z >> o->sv) * o->dz;
 }
 
-/* Is p strictly ahead of q? ap, aq: their cut values. */
-static inline int fxc_hull_ahead(const fxc_hull_order *o, fxc_vec3 p, int32_t ap, fxc_vec3 q, int32_t aq)
+/* Is a point whose cut value is a strictly ahead of the point q, whose
+ * cut value lies in (lo, hi) = (cut - 2 FXC_HULL_FILTER, cut + 2
+ * FXC_HULL_FILTER)? Callers skip a < lo (nearer) first: most points are. */
+static inline int fxc_hull_ahead(const fxc_hull_order *o, const fxc_vec3 *p, int32_t a, const fxc_vec3 *q, int32_t hi)
 {
-    FXC_FILTER_RUN(FXC_FILTER_HULL);
-    if (ap > aq + 2 * FXC_HULL_FILTER) return 1;
-    if (ap < aq - 2 * FXC_HULL_FILTER) return 0;
+    if (a > hi) return 1;
     FXC_FILTER_FELL(FXC_FILTER_HULL);
-    return fxc_hull_ahead_exact(o->d, p, q);
+    return fxc_hull_ahead_exact(&o->d, p, q);
 }
 
 /* Index of the first of n hull vertices in the order along d: the scan. */
@@ -154,14 +153,18 @@ static inline int fxc_hull_argmax_filtered(const fxc_vec3 *v, int n, fxc_vec3 d,
 {
     fxc_hull_order o;
     int i, best = 0;
-    int32_t ab;
+    int32_t lo, hi;
     fxc_hull_order_init(&o, d, reach_bits);
-    ab = fxc_hull_cut(&o, v[0]);
+    lo = fxc_hull_cut(&o, v[0]);
+    hi = lo + 2 * FXC_HULL_FILTER;
+    lo -= 2 * FXC_HULL_FILTER;
     for (i = 1; i < n; i++) {
         int32_t a = fxc_hull_cut(&o, v[i]);
-        if (fxc_hull_ahead(&o, v[i], a, v[best], ab)) {
+        FXC_FILTER_RUN(FXC_FILTER_HULL);
+        if (a >= lo && fxc_hull_ahead(&o, &v[i], a, &v[best], hi)) {
             best = i;
-            ab = a;
+            lo = a - 2 * FXC_HULL_FILTER;
+            hi = a + 2 * FXC_HULL_FILTER;
         }
     }
     return best;

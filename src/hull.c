@@ -221,17 +221,21 @@ int fxc_hull_prepare_cfg(uint32_t config, fxc_hull_graph *g, const fxc_vec3 *ver
 int fxc_hull_climb(const fxc_hull_graph *g, const fxc_vec3 *v, fxc_vec3 l, int reach_bits, int at)
 {
     fxc_hull_order o;
-    int32_t cut;
+    int32_t lo, hi;
     fxc_hull_order_init(&o, l, reach_bits);
-    cut = fxc_hull_cut(&o, v[at]);
+    lo = fxc_hull_cut(&o, v[at]);
+    hi = lo + 2 * FXC_HULL_FILTER;
+    lo -= 2 * FXC_HULL_FILTER;
     for (;;) {
         int k, from = at;
         for (k = g->first[from]; k < g->first[from + 1]; k++) {
             int j = g->next[k];
             int32_t c = fxc_hull_cut(&o, v[j]);
-            if (fxc_hull_ahead(&o, v[j], c, v[at], cut)) {
+            FXC_FILTER_RUN(FXC_FILTER_HULL);
+            if (c >= lo && fxc_hull_ahead(&o, &v[j], c, &v[at], hi)) {
                 at = j;
-                cut = c;
+                lo = c - 2 * FXC_HULL_FILTER;
+                hi = c + 2 * FXC_HULL_FILTER;
             }
         }
         if (at == from) return at;

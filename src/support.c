@@ -122,6 +122,12 @@ fxc_vec3 fxc_support_point(fxc_pair *p, fxc_body *b, fxc_vec3 d)
     return b->offset;
 }
 
+int fxc_hull_ahead_exact(const fxc_vec3 *d, const fxc_vec3 *p, const fxc_vec3 *q)
+{
+    int64_t a = dot_local(*d, *p), b = dot_local(*d, *q);
+    return a != b ? a > b : fxc_lex_greater(*p, *q);
+}
+
 /* The first of n local points in the order along the local direction l
  * (src/filter.h: the farthest; among those, the greatest x, y, z). */
 static fxc_vec3 farthest(const fxc_vec3 *v, int n, fxc_vec3 l)
@@ -130,7 +136,7 @@ static fxc_vec3 farthest(const fxc_vec3 *v, int n, fxc_vec3 l)
     int i, k = 0;
     for (i = 1; i < n; i++) {
         int64_t t = dot_local(l, v[i]);
-        if (t > best || (t == best && fxc_lex_greater(v[i], v[k]))) {
+        if (t >= best && (t > best || fxc_lex_greater(v[i], v[k]))) {
             best = t;
             k = i;
         }
