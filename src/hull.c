@@ -45,7 +45,7 @@ typedef struct {
 
 /* Sign of (b - a) x (c - a) . (p - a): positive when p lies beyond the
  * plane of the counter-clockwise triangle abc. */
-static int orient(fxc_vec3 a, fxc_vec3 b, fxc_vec3 c, fxc_vec3 p)
+static int beyond_sign(fxc_vec3 a, fxc_vec3 b, fxc_vec3 c, fxc_vec3 p)
 {
     return fxc_sign_dot_wide(fxc_v3_cross_wide(fxc_v3_sub(b, a), fxc_v3_sub(c, a)), fxc_v3_sub(p, a));
 }
@@ -82,7 +82,7 @@ static int first_solid(surface *s, const fxc_vec3 *v, int n, int seed[4])
     seed[1] = i;
     while (i < n && collinear(v[0], v[seed[1]], v[i])) i++;
     seed[2] = i;
-    while (i < n && (o = orient(v[0], v[seed[1]], v[seed[2]], v[i])) == 0) i++;
+    while (i < n && (o = beyond_sign(v[0], v[seed[1]], v[seed[2]], v[i])) == 0) i++;
     seed[3] = i;
     if (i >= n) return 0;
     /* b, c: the second and third seeds in the order that leaves the
@@ -109,14 +109,14 @@ static int on_horizon(const surface *s, int a, int b)
     return 0; /* not reached: the surface is closed */
 }
 
-/* Adds point p (index i): marks the faces it sees, keeps the horizon in
- * rim (at most one edge per vertex so far: 2 * count bytes), removes the
- * seen faces and joins the horizon to p. */
-static void add_point(surface *s, const fxc_vec3 *v, int i, uint8_t *rim)
+/* Adds point i: marks the faces it sees, keeps the horizon's edges in
+ * rim as pairs of ends (at most one edge per vertex so far: 2 * count
+ * bytes), removes the seen faces and joins the horizon to the point. */
+static void insert_point(surface *s, const fxc_vec3 *v, int i, uint8_t *rim)
 {
     int f, k, h = 0, kept = 0, seen = 0;
     for (f = 0; f < s->n; f++) {
-        s->seen[f] = (uint8_t)(orient(v[s->v[f][0]], v[s->v[f][1]], v[s->v[f][2]], v[i]) > 0);
+        s->seen[f] = beyond_sign(v[s->v[f][0]], v[s->v[f][1]], v[s->v[f][2]], v[i]) > 0 ? 1u : 0u;
         seen |= s->seen[f];
     }
     if (!seen) return;
@@ -125,9 +125,8 @@ static void add_point(surface *s, const fxc_vec3 *v, int i, uint8_t *rim)
         for (k = 0; k < 3; k++) {
             int a = s->v[f][k], b = s->v[f][(k + 1) % 3];
             if (on_horizon(s, a, b)) {
-                rim[2 * h] = (uint8_t)a;
-                rim[2 * h + 1] = (uint8_t)b;
-                h++;
+                rim[h++] = (uint8_t)a;
+                rim[h++] = (uint8_t)b;
             }
         }
     }
@@ -137,7 +136,7 @@ static void add_point(surface *s, const fxc_vec3 *v, int i, uint8_t *rim)
         s->seen[kept++] = 0;
     }
     s->n = kept;
-    for (k = 0; k < h; k++) add_face(s, rim[2 * k], rim[2 * k + 1], i);
+    for (k = 0; k < h; k += 2) add_face(s, rim[k], rim[k + 1], i);
 }
 
 /* The graph from the faces: vertex a's neighbours are the ends b of the
@@ -195,7 +194,7 @@ static void build(fxc_hull_graph *g, const fxc_vec3 *v, int n)
     g->climb = first_solid(&s, v, n, seed);
     if (!g->climb) return;
     for (i = seed[1] + 1; i < n; i++)
-        if (i != seed[2] && i != seed[3]) add_point(&s, v, i, g->next);
+        if (i != seed[2] && i != seed[3]) insert_point(&s, v, i, g->next);
     make_graph(g, &s);
     make_cells(g, v, n, fxc_bitlen32(reach));
 }

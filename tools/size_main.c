@@ -1,8 +1,8 @@
 /* Reference programs for `make size`, one per FXC_SIZE_CONFIG: each calls
  * what one kind of firmware would, so a link with --gc-sections pulls in
  * what that firmware gets. Never run.
- *   1 (default) everything 3D: every shape, every query (the manifold and
- *     the casts too)
+ *   1 (default) everything 3D: every shape (a prepared hull too), every
+ *     query (the manifold and the casts too)
  *   2 distance only, spheres, capsules and boxes (a robot's clearances)
  *   3 clearance only, spheres, capsules and boxes (a robot's safety check)
  *   4 collide, boxes only (a game's boxes)
@@ -54,6 +54,7 @@ void Reset_Handler(void)
 static fxc_workspace ws;
 static fxc_vec3 verts[4];
 #if FXC_SIZE_CONFIG == 1
+static fxc_hull_graph graph;
 static fxc_vec3 support_fn(fxc_vec3 d, void *u)
 {
     (void)u;
@@ -63,7 +64,7 @@ static fxc_vec3 support_fn(fxc_vec3 d, void *u)
 void Reset_Handler(void);
 void Reset_Handler(void)
 {
-    fxc_shape s[10];
+    fxc_shape s[11];
     fxc_transform t;
     fxc_contact c;
     fxc_distance_result d;
@@ -84,6 +85,8 @@ void Reset_Handler(void)
     fxc_shape_cone(&s[7], 65536, 65536, 0);
     fxc_shape_hull(&s[8], verts, 4, 0);
     fxc_shape_custom(&s[9], support_fn, 0, 65536, 0);
+    fxc_hull_prepare(&graph, verts, 4);
+    fxc_shape_hull_graph(&s[10], &graph, 0);
     fxc_mat3_from_axis_angle(verts[0], 1, &rot);
     r += fxc_intersect(&s[r & 7], &t, &s[(r + 1) & 7], &t);
     r += fxc_clearance(&s[r & 7], &t, &s[(r + 1) & 7], &t, 1);

@@ -133,6 +133,10 @@
  *     penetration beyond CAST_SLACK; at a hit, fxc_distance at the
  *     fraction is within FXC_CAST_TOL + CAST_SLACK plus the fraction's
  *     rounding.
+ * 12. A hull prepared (fxc_hull_prepare, fxc_shape_hull_graph) answers
+ *     as the plain one, bit for bit: every query's status and results
+ *     (check_same), whenever both bodies that are valid hulls can be
+ *     prepared.
  *
  * ---- Waivers -------------------------------------------------------------
  * FXC_FUZZ_WAIVE=key,... skips the checks of known findings while
@@ -817,6 +821,16 @@ static void extents(body *b)
     }
 }
 
+/* Invariant 12: b's shape, when a valid hull, prepared into g. Returns 1
+ * when it was (the copy then answers through its graph). */
+static int prepared_copy(const body *b, fxc_hull_graph *g, body *copy)
+{
+    *copy = *b;
+    if (!b->valid || b->s.type != FXC_SHAPE_HULL) return 0;
+    if (fxc_hull_prepare(g, b->s.u.hull.vertices, b->s.u.hull.count) != FXC_OK) return 0;
+    return fxc_shape_hull_graph(&copy->s, g, b->s.margin) == FXC_OK;
+}
+
 /* ---- Queries and results ---------------------------------------------------- */
 typedef struct {
     int is, ds, cs;
@@ -834,6 +848,7 @@ typedef struct {
 
 static body A, B;
 static const char *stage = "";
+static fxc_hull_graph graph_a, graph_b;
 
 static void reset_cb(void)
 {
@@ -1562,6 +1577,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     stage = "A,B again (other output fill, used workspace)";
     run(&A, &A.t, &B, &B.t, 0x3C, &again);
     check_same("rerun", &base, &again, fxc_v3(0, 0, 0));
+    {
+        static body pa, pb;
+        int na = prepared_copy(&A, &graph_a, &pa), nb = prepared_copy(&B, &graph_b, &pb);
+        if (na || nb) {
+            stage = "A,B prepared hulls";
+            run(&pa, &A.t, &pb, &B.t, 0x5A, &again);
+            check_same("prepared hulls", &base, &again, fxc_v3(0, 0, 0));
+        }
+    }
     stage = "NULL arguments";
     check_nulls();
 
