@@ -314,8 +314,19 @@ static int make_case(int w, rng *r, pair *p)
  * run's table: workload 1 with every box overlap through GJK+EPA. */
 #ifdef FXC_BENCH_FORCED_EPA
 #define FORCED_SUFFIX ", forced through GJK+EPA"
+#define APPENDED_ROWS 1
+#elif defined(FXC_BENCH_SMALL)
+/* A build of everything (library and benchmark) in the small
+ * configuration (Makefile: FXC_SMALL_DEFS) prints the 3D workloads' rows,
+ * named so: their "statuses ok" column is the share of queries that do
+ * not end at EPA's capacity. */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+#define FORCED_SUFFIX ", small: FXC_EPA_MAX_VERTICES " STR(FXC_EPA_MAX_VERTICES)
+#define APPENDED_ROWS 1
 #else
 #define FORCED_SUFFIX ""
+#define APPENDED_ROWS 0
 #endif
 
 #define WORKLOADS 19
@@ -569,12 +580,12 @@ int main(void)
 #ifdef FXC_BENCH_ONLY
     only = FXC_BENCH_ONLY;
 #endif
-#ifndef FXC_BENCH_FORCED_EPA
+#if !APPENDED_ROWS
     port_printf("fxcollide %s benchmark on %s (%s per query, %d cases each)\n", fxc_version(), port_name(),
                 port_counter_unit(), CASES);
 #endif
     if (FXC_BENCH_KERNELS) kernel_table();
-#ifndef FXC_BENCH_FORCED_EPA
+#if !APPENDED_ROWS
     /* stack: the deepest the stack went during the workload's queries,
      * measured below the benchmark loop (boards only) */
     port_printf("| workload | mean | median | max | GJK it. mean/max | EPA it. mean/max | statuses ok | stack peak |\n");
@@ -586,6 +597,9 @@ int main(void)
         uint64_t sum = 0, gsum = 0, esum = 0;
         uint32_t pass_mean[PASSES_HOST], base, stack;
         if (only && w != only) continue;
+#ifdef FXC_BENCH_SMALL
+        if (w > WORKLOADS_3D) continue;
+#endif
         base = port_stack_mark();
 #ifdef FXC_COUNT_FALLBACKS
         passes = 1;

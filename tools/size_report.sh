@@ -12,8 +12,10 @@
 # flash is the 2D files' (src/*2d.c) and how much the helpers they share
 # with 3D (vec.c, wide.c, mul.c); "of which manifold" is the 2D
 # manifold's file. A 2D query needs no workspace.
-#   tools/size_report.sh FIXMATH_DIR OUT_DIR
-FIX=$1; OUT=$2
+#   tools/size_report.sh FIXMATH_DIR OUT_DIR [SMALL_DEFS]
+# SMALL_DEFS: the options of the small configuration (Makefile:
+# FXC_SMALL_DEFS), for its row.
+FIX=$1; OUT=$2; SMALL=${3:--DFXC_EPA_MAX_VERTICES=8}
 echo "| configuration | core | opt | fxcollide flash | of which manifold | libfixmath flash | libgcc + memcpy flash | total flash | library RAM (.data+.bss) | workspace (caller-owned) |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 # measure CONFIG NAME CPU OPT [DEFS]: one row (DEFS: library options, e.g.
@@ -59,7 +61,7 @@ measure() {
         "$dir/size.map" > "$dir/size.txt"
     read own man fix lgcc ram two three < "$dir/size.txt"
     printf '#include "fxcollide.h"\nchar fxc_workspace_bytes[sizeof(fxc_workspace)];\n' | \
-        arm-none-eabi-gcc -mcpu=$cpu -mthumb -Iinclude -I"$FIX" -x c -c -o "$dir/ws.o" - || exit 1
+        arm-none-eabi-gcc -mcpu=$cpu -mthumb $defs -Iinclude -I"$FIX" -x c -c -o "$dir/ws.o" - || exit 1
     ws=$(arm-none-eabi-nm -S "$dir/ws.o" | awk '/fxc_workspace_bytes/ {print $2}')
     ws=$(printf '%d' "0x$ws")
     if [ "$config" = 8 ]; then
@@ -86,6 +88,7 @@ for cpu in cortex-m0 cortex-m3; do
     measure 4 "collide: boxes" $cpu -Os
     measure 4 "collide: boxes, FXC_BOX_SAT 0 (no separating axes: GJK and EPA)" $cpu -Os -DFXC_BOX_SAT=0
     measure 7 "collide and manifold: boxes" $cpu -Os
+    measure 4 "collide: boxes, small configuration ($SMALL)" $cpu -Os "$SMALL"
     measure 5 "distance: spheres, capsules" $cpu -Os
     measure 6 "clearance: spheres, capsules" $cpu -Os
 done

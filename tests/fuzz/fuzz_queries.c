@@ -825,10 +825,13 @@ static void extents(body *b)
  * when it was (the copy then answers through its graph). */
 static int prepared_copy(const body *b, fxc_hull_graph *g, body *copy)
 {
+    fxc_shape s;
     *copy = *b;
     if (!b->valid || b->s.type != FXC_SHAPE_HULL) return 0;
     if (fxc_hull_prepare(g, b->s.u.hull.vertices, b->s.u.hull.count) != FXC_OK) return 0;
-    return fxc_shape_hull_graph(&copy->s, g, b->s.margin) == FXC_OK;
+    if (fxc_shape_hull_graph(&s, g, b->s.margin) != FXC_OK) return 0;
+    copy->s = s;
+    return 1;
 }
 
 /* ---- Queries and results ---------------------------------------------------- */
