@@ -17,8 +17,8 @@ awk '
         mean = f[3]; max = f[5]; stack = f[9]
         gsub(/ /, "", mean); gsub(/ /, "", max); gsub(/^ +| +$/, "", stack)
         if (name ~ /, small: /) {
-            /* the small configuration: its own table, with the share
-             * of queries not at EPA capacity (the same on every board) */
+            # the small configuration: its own table, with the share
+            # of queries not at EPA capacity (the same on every board)
             ok = f[8]; gsub(/ /, "", ok)
             if (!(name in sseen)) { sseen[name] = 1; sorder[++sk] = name }
             sval[name, board] = mean " / " max
