@@ -148,26 +148,43 @@ static inline int fxc_hull_ahead(const fxc_hull_order *o, const fxc_vec3 *p, int
     return fxc_hull_ahead_exact(&o->d, p, q);
 }
 
+/* A filtered search for the first point in the order: the best point so
+ * far, and the window of cut values near its own. */
+typedef struct {
+    fxc_hull_order o;
+    int best;
+    int32_t lo, hi; /* the best one's cut value -+ 2 FXC_HULL_FILTER */
+} fxc_hull_search;
+
+static inline void fxc_hull_search_at(fxc_hull_search *s, int i, int32_t cut)
+{
+    s->best = i;
+    s->lo = cut - 2 * FXC_HULL_FILTER;
+    s->hi = cut + 2 * FXC_HULL_FILTER;
+}
+
+static inline void fxc_hull_search_init(fxc_hull_search *s, fxc_vec3 d, int reach_bits, const fxc_vec3 *v, int start)
+{
+    fxc_hull_order_init(&s->o, d, reach_bits);
+    fxc_hull_search_at(s, start, fxc_hull_cut(&s->o, v[start]));
+}
+
+/* Does point i come before the best so far? It is then the best. */
+static inline void fxc_hull_search_try(fxc_hull_search *s, const fxc_vec3 *v, int i)
+{
+    int32_t a = fxc_hull_cut(&s->o, v[i]);
+    FXC_FILTER_RUN(FXC_FILTER_HULL);
+    if (a >= s->lo && fxc_hull_ahead(&s->o, &v[i], a, &v[s->best], s->hi)) fxc_hull_search_at(s, i, a);
+}
+
 /* Index of the first of n hull vertices in the order along d: the scan. */
 static inline int fxc_hull_argmax_filtered(const fxc_vec3 *v, int n, fxc_vec3 d, int reach_bits)
 {
-    fxc_hull_order o;
-    int i, best = 0;
-    int32_t lo, hi;
-    fxc_hull_order_init(&o, d, reach_bits);
-    lo = fxc_hull_cut(&o, v[0]);
-    hi = lo + 2 * FXC_HULL_FILTER;
-    lo -= 2 * FXC_HULL_FILTER;
-    for (i = 1; i < n; i++) {
-        int32_t a = fxc_hull_cut(&o, v[i]);
-        FXC_FILTER_RUN(FXC_FILTER_HULL);
-        if (a >= lo && fxc_hull_ahead(&o, &v[i], a, &v[best], hi)) {
-            best = i;
-            lo = a - 2 * FXC_HULL_FILTER;
-            hi = a + 2 * FXC_HULL_FILTER;
-        }
-    }
-    return best;
+    fxc_hull_search s;
+    int i;
+    fxc_hull_search_init(&s, d, reach_bits, v, 0);
+    for (i = 1; i < n; i++) fxc_hull_search_try(&s, v, i);
+    return s.best;
 }
 
 #endif /* FXC_FILTER_H */

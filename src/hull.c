@@ -219,25 +219,12 @@ int fxc_hull_prepare_cfg(uint32_t config, fxc_hull_graph *g, const fxc_vec3 *ver
  * comparisons, and mostly a few). */
 int fxc_hull_climb(const fxc_hull_graph *g, const fxc_vec3 *v, fxc_vec3 l, int reach_bits, int at)
 {
-    fxc_hull_order o;
-    int32_t lo, hi;
-    fxc_hull_order_init(&o, l, reach_bits);
-    lo = fxc_hull_cut(&o, v[at]);
-    hi = lo + 2 * FXC_HULL_FILTER;
-    lo -= 2 * FXC_HULL_FILTER;
+    fxc_hull_search s;
+    fxc_hull_search_init(&s, l, reach_bits, v, at);
     for (;;) {
-        int k, from = at;
-        for (k = g->first[from]; k < g->first[from + 1]; k++) {
-            int j = g->next[k];
-            int32_t c = fxc_hull_cut(&o, v[j]);
-            FXC_FILTER_RUN(FXC_FILTER_HULL);
-            if (c >= lo && fxc_hull_ahead(&o, &v[j], c, &v[at], hi)) {
-                at = j;
-                lo = c - 2 * FXC_HULL_FILTER;
-                hi = c + 2 * FXC_HULL_FILTER;
-            }
-        }
-        if (at == from) return at;
+        int k, from = s.best;
+        for (k = g->first[from]; k < g->first[from + 1]; k++) fxc_hull_search_try(&s, v, g->next[k]);
+        if (s.best == from) return from;
     }
 }
 
