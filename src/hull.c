@@ -184,16 +184,17 @@ static void make_cells(fxc_hull_graph *g, const fxc_vec3 *v, int n, int reach_bi
 }
 
 /* Builds the surface point by point, in index order after the four that
- * start it. */
+ * start it, and the graph and the cells from it (for flat points, a graph
+ * without edges: their supports scan). */
 static void build(fxc_hull_graph *g, const fxc_vec3 *v, int n)
 {
     surface s;
     int seed[4], i;
     uint32_t reach = 0;
     for (i = 0; i < n; i++) reach |= fxc_abs_u32(v[i].x) | fxc_abs_u32(v[i].y) | fxc_abs_u32(v[i].z);
+    s.n = 0; /* flat points: no surface, and a graph without edges */
     g->climb = first_solid(&s, v, n, seed);
-    if (!g->climb) return;
-    for (i = seed[1] + 1; i < n; i++)
+    for (i = seed[1] + 1; g->climb && i < n; i++)
         if (i != seed[2] && i != seed[3]) insert_point(&s, v, i, g->next);
     make_graph(g, &s);
     make_cells(g, v, n, fxc_bitlen32(reach));

@@ -146,7 +146,7 @@ void test_hull_flat_and_small(void)
     fxc_vec3 tet[4] = { { 0, 0, 0 }, { ONE, 0, 0 }, { 0, ONE, 0 }, { 0, 0, ONE } };
     CHECK(fxc_hull_prepare(&g, pt, 1) == FXC_OK && g.climb == 0 && g.count == 1);
     CHECK(fxc_hull_prepare(&g, line, 3) == FXC_OK && g.climb == 0);
-    CHECK(fxc_hull_prepare(&g, square, 5) == FXC_OK && g.climb == 0);
+    CHECK(fxc_hull_prepare(&g, square, 5) == FXC_OK && g.climb == 0 && g.first[5] == 0); /* no edges */
     CHECK(fxc_hull_prepare(&g, tet, 4) == FXC_OK && g.climb == 1 && surface_ok(&g));
     CHECK(g.first[4] == 12); /* every corner sees the other three */
     CHECK(sizeof g <= 8 * FXC_HULL_MAX_VERTICES + 48); /* as include/fxcollide.h states */
