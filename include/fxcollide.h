@@ -227,10 +227,22 @@ typedef struct {
  * touching band, whose edges the values' rounding decides: there the two
  * may differ (FXC_TOUCHING against FXC_SEPARATED, say). The test gjk_cache
  * compares statuses only where the plain query's distance or depth exceeds
- * FXC_TOUCH_TOL + 4 LSB, or fxc_distance answers FXC_OVERLAPPING. Any
- * contents are safe: the axis is only a first search direction. */
+ * FXC_TOUCH_TOL + 4 LSB, or fxc_distance answers FXC_OVERLAPPING.
+ *   fxc_intersect_cached and fxc_clearance_cached also keep the tetrahedron
+ * that proved an overlap, as the core vertices that made it (cores with
+ * vertices only: points, segments, triangles, boxes, hulls). The next
+ * such query places those vertices at the new poses first: if their
+ * tetrahedron still holds the origin (exact signs), the cores overlap and
+ * the answer is FXC_OVERLAPPING with no GJK at all; else GJK runs as
+ * without it. A verdict the tetrahedron gives is always the plain
+ * query's. Any contents are safe: the axis is only a first search
+ * direction, and a vertex number the core does not have is ignored. */
 typedef struct {
     fxc_vec3 axis; /* the last query's final direction, A to B (zero: none yet) */
+    uint8_t tetra[4][2]; /* the last overlap's tetrahedron: A's and B's vertex numbers
+                          * (numbered as in the manifold's feature ids) of its corners */
+    uint8_t tetra_ok;    /* 1 while tetra holds one */
+    uint32_t warm_hits;  /* queries the tetrahedron answered (the caller may reset it) */
 } fxc_cache;
 
 /* Prepares a cache for a pair's first query (the same as zeroing it).

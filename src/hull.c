@@ -240,7 +240,8 @@ static fxc_vec3 support_climb(fxc_pair *p, fxc_body *b, fxc_vec3 d)
     fxc_vec3 l;
     if (!g->climb) return fxc_support_hull(p, b, d);
     l = fxc_body_local_dir(b, d);
-    return fxc_body_place(b, v[fxc_hull_climb(g, v, l, b->reach_bits, g->cell[cell_of(l)])]);
+    b->vid = (unsigned)fxc_hull_climb(g, v, l, b->reach_bits, g->cell[cell_of(l)]);
+    return fxc_body_place(b, v[b->vid]);
 }
 
 /* A plain hull's rules, and a graph built for its vertices. */
@@ -253,7 +254,8 @@ static int graph_rules(const fxc_shape *s, uint32_t *reach)
     return st;
 }
 
-const fxc_shape_kind fxc_kind_hull_graph = { FXC_SHAPE_HULL, graph_rules, support_climb, NULL, NULL, NULL, fxc_gjk };
+const fxc_shape_kind fxc_kind_hull_graph = { FXC_SHAPE_HULL, graph_rules, support_climb, NULL, NULL, NULL, fxc_gjk,
+                                              fxc_vertex_hull };
 
 int fxc_shape_hull_graph(fxc_shape *s, const fxc_hull_graph *g, fix16_t margin)
 {

@@ -35,6 +35,10 @@ struct fxc_shape_kind {
     /* GJK, for a core that needs its iterations (NULL for points and
      * segments: a pair with one of them and another core takes the other's). */
     void (*gjk)(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r);
+    /* Core vertex number id in the pair frame, as the support function
+     * places it; returns 0 for a number the core does not have (NULL: a
+     * curved or callback core, whose support points have no numbers). */
+    int (*vertex)(fxc_body *b, unsigned id, fxc_vec3 *out);
 };
 
 /* A hull's rules (src/shape.c), which a prepared hull's extend. */
@@ -57,6 +61,14 @@ fxc_vec3 fxc_support_custom(fxc_pair *p, fxc_body *b, fxc_vec3 d);
  * (src/filter.h), climbing over graph g from vertex at (src/hull.c);
  * reach_bits: the bit length of the largest |coordinate|. */
 int fxc_hull_climb(const fxc_hull_graph *g, const fxc_vec3 *v, fxc_vec3 l, int reach_bits, int at);
+
+/* The vertex hooks of the kinds whose cores have vertices (src/support.c;
+ * a prepared hull's is the hull's). */
+int fxc_vertex_point(fxc_body *b, unsigned id, fxc_vec3 *out);
+int fxc_vertex_segment(fxc_body *b, unsigned id, fxc_vec3 *out);
+int fxc_vertex_triangle(fxc_body *b, unsigned id, fxc_vec3 *out);
+int fxc_vertex_box(fxc_body *b, unsigned id, fxc_vec3 *out);
+int fxc_vertex_hull(fxc_body *b, unsigned id, fxc_vec3 *out);
 
 /* Per-query set-up: a box knows no corner yet; a segment places its ends;
  * a callback takes its probe. */

@@ -18,13 +18,18 @@
 typedef struct {
     fxc_vec3 w; /* a - b */
     fxc_vec3 a; /* support point of A, pair frame */
+    uint8_t ia, ib; /* the core vertices a and b are (FXC_NO_VERTEX: a curved or callback core's point) */
 } fxc_svert;
+
+#define FXC_NO_VERTEX 0xFFu
 
 typedef struct {
     const fxc_shape *shape;
     const fxc_mat3 *rot;
     fxc_vec3 offset; /* position in the pair frame */
     int reach_bits;  /* bit length of the core's reach (fxc_shape_check) */
+    unsigned vid;    /* the core vertex the last support call answered with (a polytope's
+                      * support functions set it; FXC_NO_VERTEX otherwise) */
     union {
         fxc_vec3 probe;      /* callback: a support point every answer is checked against */
         struct {

@@ -86,17 +86,13 @@ static void run_gjk(fxc_pair *p, int32_t exit_at, fxc_cache *cache, fxc_gjk_resu
 }
 
 /* The pair set up and GJK (or its closed form, where the cores allow one)
- * run on its cores; the cache keeps the axis GJK ended on. `clearance` < 0:
- * GJK runs to its end; otherwise it stops as soon as a bound proves the
- * surfaces more, or less, than `clearance` apart. */
+ * run to its end on its cores; the cache keeps the axis GJK ended on. */
 static int start(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
-                 const fxc_transform *tb, fxc_cache *cache, int32_t clearance, fxc_gjk_result *g)
+                 const fxc_transform *tb, fxc_cache *cache, fxc_gjk_result *g)
 {
-    int32_t exit_at = -1;
     int st = fxc_pair_init(p, a, ta, b, tb, cache);
     if (st != FXC_OK) return st;
-    if (clearance >= 0) exit_at = margins(p) + clearance + FXC_TOUCH_TOL; /* each below 2^28: fits */
-    run_gjk(p, exit_at, cache, g);
+    run_gjk(p, -1, cache, g);
     return p->status;
 }
 
@@ -178,17 +174,27 @@ int64_t fxc_apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_direction *u,
 }
 
 /* Are the surfaces more than `clearance` (0 .. FXC_RAW_LIMIT) apart?
- * GJK on the cores with both early exits at the margins plus the
- * clearance: it stops once a bound proves the verdict either way. */
+ * First the cache's tetrahedron, which can prove the cores overlap
+ * (src/warm.c); else GJK on the cores with both early exits at the
+ * margins plus the clearance: it stops once a bound proves the verdict
+ * either way, and the cache keeps its tetrahedron if it proved an
+ * overlap. */
 static int clear_of(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
                     fix16_t clearance, fxc_cache *cache)
 {
     fxc_pair p;
     fxc_gjk_result g;
     int32_t r;
-    int st = start(&p, a, ta, b, tb, cache, clearance, &g);
+    int st = fxc_pair_init(&p, a, ta, b, tb, cache);
     if (st != FXC_OK) return st;
+    /* the cores overlap where the last overlap's tetrahedron still says so */
+    if (fxc_warm_overlap(&p, cache)) return FXC_OVERLAPPING;
     r = margins(&p) + clearance;
+    /* GJK with both early exits at the margins plus the clearance (each
+     * below 2^28: the sum fits) */
+    run_gjk(&p, r + FXC_TOUCH_TOL, cache, &g);
+    fxc_warm_keep(cache, &p, &g);
+    if (p.status != FXC_OK) return p.status;
     switch (g.outcome) {
     case FXC_GJK_EXIT_SEPARATED:
         return FXC_SEPARATED;
@@ -240,7 +246,7 @@ static int distance(const fxc_shape *a, const fxc_transform *ta, const fxc_shape
 {
     fxc_pair p;
     fxc_gjk_result g;
-    int st = start(&p, a, ta, b, tb, cache, -1, &g);
+    int st = start(&p, a, ta, b, tb, cache, &g);
     if (st != FXC_OK) return st;
     out->gjk_iterations = g.iterations;
     if (g.outcome == FXC_GJK_CONTAINED) {

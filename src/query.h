@@ -52,4 +52,14 @@ int fxc_pair_gjk(fxc_pair *p, fxc_cache *cache, fxc_gjk_result *g);
 int64_t fxc_apart_result(fxc_pair *p, const fxc_gjk_result *g, fxc_direction *u, fxc_vec3 *n, fxc_vec3 *pa,
                          fxc_vec3 *pb);
 
+/* The cache's tetrahedron (src/warm.c), for the overlap tests. Does the
+ * tetrahedron of the last overlap, placed at the prepared pair's poses,
+ * still hold the origin (then the cores overlap; counted in warm_hits)?
+ * 0 without a cache or a tetrahedron, or for cores without vertices. */
+int fxc_warm_overlap(fxc_pair *p, fxc_cache *cache);
+/* Keeps GJK's final tetrahedron when it proved an overlap from support
+ * points that are core vertices; else none (a callback's error leaves the
+ * cache as it was). */
+void fxc_warm_keep(fxc_cache *cache, const fxc_pair *p, const fxc_gjk_result *g);
+
 #endif /* FXC_QUERY_H */

@@ -119,6 +119,7 @@ fxc_vec3 fxc_support_point(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
     (void)p;
     (void)d;
+    b->vid = 0;
     return b->offset;
 }
 
@@ -128,9 +129,10 @@ int fxc_hull_ahead_exact(const fxc_vec3 *d, const fxc_vec3 *p, const fxc_vec3 *q
     return a != b ? a > b : fxc_lex_greater(*p, *q);
 }
 
-/* The first of n local points in the order along the local direction l
- * (src/filter.h: the farthest; among those, the greatest x, y, z). */
-static fxc_vec3 farthest(const fxc_vec3 *v, int n, fxc_vec3 l)
+/* Index of the first of n local points in the order along the local
+ * direction l (src/filter.h: the farthest; among those, the greatest x,
+ * y, z). */
+static int farthest(const fxc_vec3 *v, int n, fxc_vec3 l)
 {
     int64_t best = dot_local(l, v[0]);
     int i, k = 0;
@@ -141,7 +143,7 @@ static fxc_vec3 farthest(const fxc_vec3 *v, int n, fxc_vec3 l)
             k = i;
         }
     }
-    return v[k];
+    return k;
 }
 
 /* A segment's support point: the end farther along d, exactly (d below
@@ -150,7 +152,8 @@ static fxc_vec3 farthest(const fxc_vec3 *v, int n, fxc_vec3 l)
 fxc_vec3 fxc_support_segment(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
     (void)p;
-    return fxc_v3_dot_wide(d, fxc_v3_sub(b->u.end[1], b->u.end[0])) > 0 ? b->u.end[1] : b->u.end[0];
+    b->vid = fxc_v3_dot_wide(d, fxc_v3_sub(b->u.end[1], b->u.end[0])) > 0 ? 1u : 0u;
+    return b->u.end[b->vid];
 }
 
 void fxc_prepare_segment(fxc_pair *p, fxc_body *b, fxc_vec3 d)
@@ -164,7 +167,8 @@ void fxc_prepare_segment(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 fxc_vec3 fxc_support_triangle(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
     (void)p;
-    return fxc_body_place(b, farthest(b->shape->u.triangle.v, 3, fxc_body_local_dir(b, d)));
+    b->vid = (unsigned)farthest(b->shape->u.triangle.v, 3, fxc_body_local_dir(b, d));
+    return fxc_body_place(b, b->shape->u.triangle.v[b->vid]);
 }
 
 fxc_vec3 fxc_box_corner(fxc_body *b, unsigned k)
@@ -183,6 +187,7 @@ fxc_vec3 fxc_support_box(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
     unsigned k = (unsigned)(fxc_tmul_ge0(b->rot, 0, d) | fxc_tmul_ge0(b->rot, 1, d) << 1 | fxc_tmul_ge0(b->rot, 2, d) << 2);
     (void)p;
+    b->vid = k;
     return fxc_box_corner(b, k);
 }
 
@@ -226,10 +231,47 @@ fxc_vec3 fxc_support_hull(fxc_pair *p, fxc_body *b, fxc_vec3 d)
     const fxc_vec3 *v = b->shape->u.hull.vertices;
     (void)p;
 #if FXC_SOFT_MULTIPLY
-    return fxc_body_place(b, v[fxc_hull_argmax_filtered(v, b->shape->u.hull.count, fxc_body_local_dir(b, d), b->reach_bits)]);
+    b->vid = (unsigned)fxc_hull_argmax_filtered(v, b->shape->u.hull.count, fxc_body_local_dir(b, d), b->reach_bits);
 #else
-    return fxc_body_place(b, farthest(v, b->shape->u.hull.count, fxc_body_local_dir(b, d)));
+    b->vid = (unsigned)farthest(v, b->shape->u.hull.count, fxc_body_local_dir(b, d));
 #endif
+    return fxc_body_place(b, v[b->vid]);
+}
+
+/* The vertex hooks (src/kind.h): vertex number id as the support function
+ * places it, for the numbers the core has. */
+int fxc_vertex_point(fxc_body *b, unsigned id, fxc_vec3 *out)
+{
+    *out = b->offset;
+    return id == 0;
+}
+
+int fxc_vertex_segment(fxc_body *b, unsigned id, fxc_vec3 *out)
+{
+    if (id >= 2) return 0;
+    *out = b->u.end[id];
+    return 1;
+}
+
+int fxc_vertex_triangle(fxc_body *b, unsigned id, fxc_vec3 *out)
+{
+    if (id >= 3) return 0;
+    *out = fxc_body_place(b, b->shape->u.triangle.v[id]);
+    return 1;
+}
+
+int fxc_vertex_box(fxc_body *b, unsigned id, fxc_vec3 *out)
+{
+    if (id >= 8) return 0;
+    *out = fxc_box_corner(b, id);
+    return 1;
+}
+
+int fxc_vertex_hull(fxc_body *b, unsigned id, fxc_vec3 *out)
+{
+    if (id >= (unsigned)b->shape->u.hull.count) return 0;
+    *out = fxc_body_place(b, b->shape->u.hull.vertices[id]);
+    return 1;
 }
 
 /* A callback's answer, unchecked but for its bound: a point beyond the
@@ -280,8 +322,11 @@ void fxc_prepare_custom(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out)
 {
     p->support_calls++;
+    p->a.vid = p->b.vid = FXC_NO_VERTEX;
     out->a = p->a.shape->kind->support(p, &p->a, dir);
     out->w = fxc_v3_sub(out->a, p->b.shape->kind->support(p, &p->b, fxc_v3_neg(dir)));
+    out->ia = (uint8_t)p->a.vid;
+    out->ib = (uint8_t)p->b.vid;
 }
 
 int fxc_body_points(const fxc_body *b, fxc_vec3 out[2])
