@@ -90,7 +90,9 @@
  *  For "honest" pairs only (every callback a true support function):
  *  7. intersect, distance and collide agree on SEPARATED; fxc_clearance
  *     with a clearance of 0 answers as intersect, and fxc_intersect_cached
- *     (its cache holding distance's normal) too, but near contact.
+ *     (its cache holding distance's normal) too, but near contact; so
+ *     does a second fxc_intersect_cached with the cache the first left,
+ *     and always where the cache's tetrahedron answered it.
  *  8. Swap A and B: same statuses (except a flip across the touching band
  *     when both contacts are within FXC_TOUCH_TOL + SWAP_TOL of contact:
  *     the values are only good to SWAP_TOL, see band_flip; and
@@ -842,6 +844,8 @@ typedef struct {
     fxc_contact c;
     int clear0;   /* fxc_clearance with a clearance of 0 */
     int cached;   /* fxc_intersect_cached, the cache holding distance's normal */
+    int cached2;  /* the same again, with the cache the first call left */
+    int warm;     /* the second call answered by the cache's tetrahedron */
     int ms;       /* fxc_manifold with a speculative distance of MANIFOLD_SPEC */
     fxc_contact_manifold m;
 } results;
@@ -884,8 +888,12 @@ static void run(const body *a, const fxc_transform *ta, const body *b, const fxc
     reset_cb();
     {
         fxc_cache cache;
+        (void)fxc_cache_init(&cache);
         cache.axis = o->d.normal;
         o->cached = fxc_intersect_cached(&a->s, ta, &b->s, tb, &cache);
+        reset_cb();
+        o->cached2 = fxc_intersect_cached(&a->s, ta, &b->s, tb, &cache);
+        o->warm = cache.warm_hits == 1;
     }
 }
 
@@ -1287,6 +1295,11 @@ static void check_agreement(const results *r)
     REQUIRE(r->clear0 == r->is, "fxc_clearance(0) %s but fxc_intersect %s", fxc_status_name(r->clear0), fxc_status_name(r->is));
     REQUIRE_K("cache", r->cached == r->is || r->is < 0 || r->cached < 0 || near_contact(r),
               "fxc_intersect_cached %s but fxc_intersect %s", fxc_status_name(r->cached), fxc_status_name(r->is));
+    REQUIRE_K("cache", r->cached2 == r->is || r->is < 0 || r->cached2 < 0 || near_contact(r),
+              "fxc_intersect_cached again %s but fxc_intersect %s", fxc_status_name(r->cached2), fxc_status_name(r->is));
+    /* the tetrahedron proves an overlap exactly: no touching-band excuse */
+    REQUIRE(!r->warm || (r->cached2 == FXC_OVERLAPPING && r->is == FXC_OVERLAPPING),
+            "the cache's tetrahedron answered %s but fxc_intersect %s", fxc_status_name(r->cached2), fxc_status_name(r->is));
     if (r->is < 0 || r->ds < 0 || r->cs < 0) return;
     REQUIRE_K("agree", (r->is == FXC_SEPARATED) == (r->cs == FXC_SEPARATED), "intersect %s but collide %s", fxc_status_name(r->is),
             fxc_status_name(r->cs));
