@@ -152,7 +152,8 @@ static int farthest(const fxc_vec3 *v, int n, fxc_vec3 l)
 fxc_vec3 fxc_support_segment(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
     (void)p;
-    b->vid = fxc_v3_dot_wide(d, fxc_v3_sub(b->u.end[1], b->u.end[0])) > 0 ? 1u : 0u;
+    b->vid = 0;
+    if (fxc_v3_dot_wide(d, fxc_v3_sub(b->u.end[1], b->u.end[0])) > 0) b->vid = 1;
     return b->u.end[b->vid];
 }
 
