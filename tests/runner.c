@@ -22,6 +22,7 @@ void t_fail(const char *file, int line, const char *expr)
 int t_failures(void) { return failures_in_test; }
 
 fxc_workspace t_ws;
+fxc_hull_graph t_graph[2];
 
 /* Least free stack the suite must leave on a board. A frame that runs into
  * .bss need not write the very first word past it (an array left partly

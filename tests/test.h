@@ -21,6 +21,8 @@ int t_failures(void);
 /* The EPA workspace every test uses (tests/runner.c): one, not one per
  * file, so the suite's RAM fits the real boards (16 KB on the micro:bit). */
 extern fxc_workspace t_ws;
+/* Two hull graphs every test may use (one image's RAM holds few). */
+extern fxc_hull_graph t_graph[2];
 
 /* Random cases per test: the same on every platform unless a test asks for
  * fewer on the (slow, emulated, soft-float) targets with T_TARGET_CASES. */

@@ -103,17 +103,17 @@ static int surface_ok(const fxc_hull_graph *g)
  * ties included. */
 void test_hull_climb_matches_scan(void)
 {
-    static fxc_hull_graph g;
+    fxc_hull_graph *g = &t_graph[0];
     t_rng r = { 8100 };
     long sets = T_TARGET_CASES(700, 70), i, climbs = 0, wrong = 0, bad = 0, flat = 0;
     for (i = 0; i < sets; i++) {
         fxc_vec3 v[FXC_HULL_MAX_VERTICES];
         int32_t size = (int32_t)1 << (4 + (int)(t_next(&r) % 24));
         int n = point_set(&r, (int)(i % 7), v, size), bits = reach_bits(v, n), k;
-        CHECK(fxc_hull_prepare(&g, v, n) == FXC_OK);
-        flat += !g.climb;
-        if (!g.climb) continue;
-        bad += !surface_ok(&g);
+        CHECK(fxc_hull_prepare(g, v, n) == FXC_OK);
+        flat += !g->climb;
+        if (!g->climb) continue;
+        bad += !surface_ok(g);
         for (k = 0; k < 20; k++) {
             fxc_vec3 d = direction(&r);
             int want = 0, j, at;
@@ -121,8 +121,8 @@ void test_hull_climb_matches_scan(void)
                 if (t_hull_before(d, v[j], v[want])) want = j;
             for (at = 0; at < n; at++) {
                 int got;
-                if (g.first[at + 1] == g.first[at]) continue;
-                got = fxc_hull_climb(&g, v, d, bits, at);
+                if (g->first[at + 1] == g->first[at]) continue;
+                got = fxc_hull_climb(g, v, d, bits, at);
                 wrong += memcmp(&v[got], &v[want], sizeof v[0]) != 0;
                 climbs++;
             }
@@ -139,24 +139,24 @@ void test_hull_climb_matches_scan(void)
  * plain hull's. A tetrahedron is the smallest solid. */
 void test_hull_flat_and_small(void)
 {
-    static fxc_hull_graph g;
+    fxc_hull_graph *g = &t_graph[0];
     fxc_vec3 pt[1] = { { ONE, 2 * ONE, 3 * ONE } };
     fxc_vec3 line[3] = { { 0, 0, 0 }, { ONE, ONE, ONE }, { -ONE, -ONE, -ONE } };
     fxc_vec3 square[5] = { { ONE, ONE, 0 }, { -ONE, ONE, 0 }, { -ONE, -ONE, 0 }, { ONE, -ONE, 0 }, { 0, 0, 0 } };
     fxc_vec3 tet[4] = { { 0, 0, 0 }, { ONE, 0, 0 }, { 0, ONE, 0 }, { 0, 0, ONE } };
-    CHECK(fxc_hull_prepare(&g, pt, 1) == FXC_OK && g.climb == 0 && g.count == 1);
-    CHECK(fxc_hull_prepare(&g, line, 3) == FXC_OK && g.climb == 0);
-    CHECK(fxc_hull_prepare(&g, square, 5) == FXC_OK && g.climb == 0 && g.first[5] == 0); /* no edges */
-    CHECK(fxc_hull_prepare(&g, tet, 4) == FXC_OK && g.climb == 1 && surface_ok(&g));
-    CHECK(g.first[4] == 12); /* every corner sees the other three */
-    CHECK(sizeof g <= 8 * FXC_HULL_MAX_VERTICES + 48); /* as include/fxcollide.h states */
+    CHECK(fxc_hull_prepare(g, pt, 1) == FXC_OK && g->climb == 0 && g->count == 1);
+    CHECK(fxc_hull_prepare(g, line, 3) == FXC_OK && g->climb == 0);
+    CHECK(fxc_hull_prepare(g, square, 5) == FXC_OK && g->climb == 0 && g->first[5] == 0); /* no edges */
+    CHECK(fxc_hull_prepare(g, tet, 4) == FXC_OK && g->climb == 1 && surface_ok(g));
+    CHECK(g->first[4] == 12); /* every corner sees the other three */
+    CHECK(sizeof *g <= 8 * FXC_HULL_MAX_VERTICES + 48); /* as include/fxcollide.h states */
     {
         fxc_shape plain, prepared;
         fxc_transform ta, tb;
         fxc_distance_result a, b;
-        CHECK(fxc_hull_prepare(&g, square, 5) == FXC_OK);
+        CHECK(fxc_hull_prepare(g, square, 5) == FXC_OK);
         CHECK(fxc_shape_hull(&plain, square, 5, 0) == FXC_OK);
-        CHECK(fxc_shape_hull_graph(&prepared, &g, 0) == FXC_OK);
+        CHECK(fxc_shape_hull_graph(&prepared, g, 0) == FXC_OK);
         CHECK(fxc_transform_set(&ta, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
         CHECK(fxc_transform_set(&tb, NULL, fxc_v3(ONE / 3, ONE / 5, 2 * ONE)) == FXC_OK);
         CHECK(fxc_distance(&plain, &ta, &plain, &tb, &a) == FXC_SEPARATED);
@@ -170,7 +170,7 @@ void test_hull_flat_and_small(void)
  * same, bit for bit (collide, distance, intersect, manifold). */
 void test_hull_queries_match_plain(void)
 {
-    static fxc_hull_graph ga, gb;
+    fxc_hull_graph *ga = &t_graph[0], *gb = &t_graph[1];
     static fxc_workspace ws;
     t_rng r = { 8200 };
     long i, n = T_TARGET_CASES(2000, 100), diff = 0, pen = 0;
@@ -190,9 +190,9 @@ void test_hull_queries_match_plain(void)
         scene_rotation(&r, &rb);
         scene_place(&a, &ra, t_vec(&r, -ONE, ONE));
         scene_place(&b, &rb, t_vec(&r, -ONE, ONE));
-        CHECK(fxc_hull_prepare(&ga, a.verts, a.shape.u.hull.count) == FXC_OK);
-        CHECK(fxc_hull_prepare(&gb, b.verts, b.shape.u.hull.count) == FXC_OK);
-        CHECK(fxc_shape_hull_graph(&pa, &ga, margin) == FXC_OK && fxc_shape_hull_graph(&pb, &gb, 0) == FXC_OK);
+        CHECK(fxc_hull_prepare(ga, a.verts, a.shape.u.hull.count) == FXC_OK);
+        CHECK(fxc_hull_prepare(gb, b.verts, b.shape.u.hull.count) == FXC_OK);
+        CHECK(fxc_shape_hull_graph(&pa, ga, margin) == FXC_OK && fxc_shape_hull_graph(&pb, gb, 0) == FXC_OK);
         memset(&ca, 0, sizeof ca);
         memset(&cb, 0, sizeof cb);
         diff += fxc_collide(&a.shape, &a.xf, &b.shape, &b.xf, &ws, &ca) != fxc_collide(&pa, &a.xf, &pb, &b.xf, &ws, &cb);
@@ -219,24 +219,24 @@ void test_hull_queries_match_plain(void)
  * a failed graph, and a shape whose graph no longer matches its vertices. */
 void test_hull_bad_input(void)
 {
-    static fxc_hull_graph g;
+    fxc_hull_graph *g = &t_graph[0];
     fxc_vec3 v[5] = { { 0, 0, 0 }, { ONE, 0, 0 }, { 0, ONE, 0 }, { 0, 0, ONE }, { ONE, ONE, ONE } };
     fxc_vec3 far[4] = { { 0, 0, 0 }, { 0x7FFFFFFF, 0, 0 }, { 0, ONE, 0 }, { 0, 0, ONE } };
     fxc_shape s, box;
     fxc_transform t;
     fxc_distance_result out;
     CHECK(fxc_hull_prepare(NULL, v, 5) == FXC_ERR_NULL);
-    CHECK(fxc_hull_prepare(&g, NULL, 5) == FXC_ERR_NULL && g.count == 0 && g.vertices == NULL);
-    CHECK(fxc_hull_prepare(&g, v, 0) == FXC_ERR_EMPTY_HULL && g.count == 0);
-    CHECK(fxc_hull_prepare(&g, v, FXC_HULL_MAX_VERTICES + 1) == FXC_ERR_TOO_MANY_VERTICES && g.count == 0);
-    CHECK(fxc_hull_prepare(&g, far, 4) == FXC_ERR_RANGE && g.count == 0);
-    CHECK(fxc_shape_hull_graph(&s, &g, 0) == FXC_ERR_NULL && s.type == 0); /* the failed graph names no vertices */
+    CHECK(fxc_hull_prepare(g, NULL, 5) == FXC_ERR_NULL && g->count == 0 && g->vertices == NULL);
+    CHECK(fxc_hull_prepare(g, v, 0) == FXC_ERR_EMPTY_HULL && g->count == 0);
+    CHECK(fxc_hull_prepare(g, v, FXC_HULL_MAX_VERTICES + 1) == FXC_ERR_TOO_MANY_VERTICES && g->count == 0);
+    CHECK(fxc_hull_prepare(g, far, 4) == FXC_ERR_RANGE && g->count == 0);
+    CHECK(fxc_shape_hull_graph(&s, g, 0) == FXC_ERR_NULL && s.type == 0); /* the failed graph names no vertices */
     CHECK(fxc_shape_hull_graph(&s, NULL, 0) == FXC_ERR_NULL && s.type == 0);
-    CHECK(fxc_shape_hull_graph(NULL, &g, 0) == FXC_ERR_NULL);
-    CHECK(fxc_hull_prepare(&g, v, 5) == FXC_OK);
-    CHECK(fxc_hull_prepare_cfg(FXC_CONFIG_ID + 1, &g, v, 4) == FXC_ERR_CONFIG && g.count == 5);
-    CHECK(fxc_shape_hull_graph(&s, &g, -1) == FXC_ERR_NEGATIVE_SIZE);
-    CHECK(fxc_shape_hull_graph(&s, &g, 0) == FXC_OK);
+    CHECK(fxc_shape_hull_graph(NULL, g, 0) == FXC_ERR_NULL);
+    CHECK(fxc_hull_prepare(g, v, 5) == FXC_OK);
+    CHECK(fxc_hull_prepare_cfg(FXC_CONFIG_ID + 1, g, v, 4) == FXC_ERR_CONFIG && g->count == 5);
+    CHECK(fxc_shape_hull_graph(&s, g, -1) == FXC_ERR_NEGATIVE_SIZE);
+    CHECK(fxc_shape_hull_graph(&s, g, 0) == FXC_OK);
     CHECK(fxc_shape_box(&box, fxc_v3(ONE, ONE, ONE), 0) == FXC_OK);
     CHECK(fxc_transform_set(&t, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
     CHECK(fxc_distance(&s, &t, &box, &t, &out) == FXC_OVERLAPPING);

@@ -50,7 +50,7 @@ static void step(t_rng *r, fxc_transform *t, fxc_vec3 away)
  * queries, every frame. */
 void test_warm_same_verdicts(void)
 {
-    static fxc_hull_graph ga, gb;
+    fxc_hull_graph *ga = &t_graph[0], *gb = &t_graph[1];
     t_rng r = { 9100 };
     long seq, n = T_TARGET_CASES(600, 30), frames = 0, overlaps = 0, hits = 0, diff = 0;
     for (seq = 0; seq < n; seq++) {
@@ -61,8 +61,8 @@ void test_warm_same_verdicts(void)
         fxc_vec3 away = t_vec(&r, -2000, 2000);
         int f, ka = (int)(seq % 6), kb = (int)((seq / 6) % 6);
         if ((ka == 1 || ka == 2) && (kb == 1 || kb == 2)) kb = 0; /* one hull at a time: they share pts */
-        make_core(&r, ka, &a, &ga);
-        make_core(&r, kb, &b, &gb);
+        make_core(&r, ka, &a, ga);
+        make_core(&r, kb, &b, gb);
         scene_rotation(&r, &ra);
         scene_rotation(&r, &rb);
         CHECK(fxc_transform_set(&ta, &ra, fxc_v3(0, 0, 0)) == FXC_OK);
