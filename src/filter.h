@@ -138,9 +138,10 @@ static inline int32_t fxc_hull_cut(const fxc_hull_order *o, fxc_vec3 v)
     return (v.x >> o->sv) * o->dx + (v.y >> o->sv) * o->dy + (v.z >> o->sv) * o->dz;
 }
 
-/* Is a point whose cut value is a strictly ahead of the point q, whose
- * cut value lies in (lo, hi) = (cut - 2 FXC_HULL_FILTER, cut + 2
- * FXC_HULL_FILTER)? Callers skip a < lo (nearer) first: most points are. */
+/* Is point p, of cut value a, strictly ahead of point q, of cut value
+ * hi - 2 FXC_HULL_FILTER? Above hi it is; callers have skipped the points
+ * more than 2 FXC_HULL_FILTER below q's (nearer: most points are); in
+ * between, the exact order decides. */
 static inline int fxc_hull_ahead(const fxc_hull_order *o, const fxc_vec3 *p, int32_t a, const fxc_vec3 *q, int32_t hi)
 {
     if (a > hi) return 1;
