@@ -215,9 +215,9 @@ int fxc_hull_prepare_cfg(uint32_t config, fxc_hull_graph *g, const fxc_vec3 *ver
 }
 
 /* The first vertex in the order along a local direction l, climbing from
- * the body's last answer (each step moves strictly ahead, so a climb
- * visits each vertex's neighbours at most once: at most 6 * count
- * comparisons, and mostly a few). */
+ * vertex at, which must be on the surface (each step moves strictly
+ * ahead, so a climb visits each vertex's neighbours at most once: at most
+ * 6 * count comparisons, and mostly a few dozen). */
 int fxc_hull_climb(const fxc_hull_graph *g, const fxc_vec3 *v, fxc_vec3 l, int reach_bits, int at)
 {
     fxc_hull_search s;
