@@ -234,9 +234,11 @@ typedef struct {
  * such query places those vertices at the new poses first: if their
  * tetrahedron still holds the origin (exact signs), the cores overlap and
  * the answer is FXC_OVERLAPPING with no GJK at all; else GJK runs as
- * without it. A verdict the tetrahedron gives is always the plain
- * query's. Any contents are safe: the axis is only a first search
- * direction, and a vertex number the core does not have is ignored. */
+ * without it. The tetrahedron's verdict is exact (the cores do overlap or
+ * touch); the plain query decides a pair within a few LSB of touching on
+ * GJK's rounded distance, so there, as above, the two may differ. Any
+ * contents are safe: the axis is only a first search direction, and a
+ * vertex number the core does not have is ignored. */
 typedef struct {
     fxc_vec3 axis; /* the last query's final direction, A to B (zero: none yet) */
     uint8_t tetra[4][2]; /* the last overlap's tetrahedron: A's and B's vertex numbers

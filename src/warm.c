@@ -5,8 +5,9 @@
  * The test is exact. The corners are the support functions' own points
  * (the kinds' vertex hooks place them as the supports do), so they are
  * points of the cores' Minkowski difference as every query sees it, and a
- * tetrahedron of them that holds the origin proves the cores overlap:
- * fxc_distance on the same input finds distance 0 too.
+ * tetrahedron of them that holds the origin proves the cores overlap or
+ * touch. (GJK's distance on the same input is rounded: within a few LSB
+ * of touching, far from the pair's centre, it may say 1 or 2 LSB apart.)
  *
  * Budget: Minkowski points below 2^29 raw, so edges below 2^30, the face
  * normals (cross products of edges) below 2^61 and their dot products with
