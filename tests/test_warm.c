@@ -1,6 +1,7 @@
 /* The cache's tetrahedron (src/warm.c): overlap tests of pairs followed
  * frame by frame, with and without the cache, give the same verdicts
- * (the tetrahedron only ever proves an overlap the plain query finds),
+ * (near the pair's centre GJK's rounding is far below the touching band,
+ * so the plain query finds every overlap the tetrahedron proves),
  * the tetrahedron answers most frames of pairs that stay overlapping,
  * cores without vertices never keep one, and any cache contents are safe. */
 #include <string.h>
