@@ -609,6 +609,9 @@ static void decode_shape(rd *r, body *b)
     b->built_type = (int)b->s.type;
     if (k >= 240) corrupt_shape(r, b);
     b->valid = b->ctor_status == FXC_OK && struct_valid(b);
+    /* a callback is honest only within the bound the struct declares now
+     * (a corruption may have lowered it below the callback's points) */
+    if (b->kind == K_CUSTOM && b->s.type == FXC_SHAPE_CUSTOM && b->cb.true_bound > b->s.u.custom.bound) b->honest = 0;
 }
 
 /* ---- Transforms ------------------------------------------------------------- */
@@ -940,8 +943,9 @@ static void describe_body(const char *name, const body *b)
         }
         break;
     case K_CUSTOM:
-        fprintf(stderr, "    callback %s%s, declared bound %d, true bound %lld, trigger %u\n", cb_names[b->cb.mode],
-                b->fn_null ? " (NULL fn)" : "", (int)b->cb.bound0, (long long)b->cb.true_bound, b->cb.trigger);
+        fprintf(stderr, "    callback %s%s, declared bound %d (now %d), true bound %lld, trigger %u\n", cb_names[b->cb.mode],
+                b->fn_null ? " (NULL fn)" : "", (int)b->cb.bound0, (int)b->s.u.custom.bound, (long long)b->cb.true_bound,
+                b->cb.trigger);
         if (b->cb.mode == CB_ELLIPSOID) fprintf(stderr, "    radii %d %d %d\n", (int)b->cb.er[0], (int)b->cb.er[1], (int)b->cb.er[2]);
         for (i = 0; i < b->cb.n; i++) {
             fprintf(stderr, "    ");
