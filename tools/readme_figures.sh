@@ -2,8 +2,8 @@
 # Rewrites the README's figures block (between the 'figures:begin' and
 # 'figures:end' markers) from bench/results.md: mean and max instructions
 # per query on the M3 and the M0 side by side, the stack peaks, the small
-# configuration's rows apart, and the size table. `make bench` runs it, so the README never quotes a figure by
-# hand.
+# configuration's rows apart, and the size table. `make bench` runs it, so
+# the README never quotes a figure by hand.
 #   tools/readme_figures.sh bench/results.md README.md
 RES=$1; README=$2
 TMP=$README.figures.$$
