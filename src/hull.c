@@ -43,13 +43,6 @@ typedef struct {
     int n;
 } surface;
 
-/* Sign of (b - a) x (c - a) . (p - a): positive when p lies beyond the
- * plane of the counter-clockwise triangle abc. */
-static int beyond_sign(fxc_vec3 a, fxc_vec3 b, fxc_vec3 c, fxc_vec3 p)
-{
-    return fxc_sign_dot_wide(fxc_v3_cross_wide(fxc_v3_sub(b, a), fxc_v3_sub(c, a)), fxc_v3_sub(p, a));
-}
-
 static int same(fxc_vec3 p, fxc_vec3 q)
 {
     return p.x == q.x && p.y == q.y && p.z == q.z;
@@ -82,7 +75,7 @@ static int first_solid(surface *s, const fxc_vec3 *v, int n, int seed[4])
     seed[1] = i;
     while (i < n && collinear(v[0], v[seed[1]], v[i])) i++;
     seed[2] = i;
-    while (i < n && (o = beyond_sign(v[0], v[seed[1]], v[seed[2]], v[i])) == 0) i++;
+    while (i < n && (o = fxc_orient_sign(v[0], v[seed[1]], v[seed[2]], v[i])) == 0) i++;
     seed[3] = i;
     if (i >= n) return 0;
     /* b, c: the second and third seeds in the order that leaves the
@@ -116,7 +109,7 @@ static void insert_point(surface *s, const fxc_vec3 *v, int i, uint8_t *rim)
 {
     int f, k, h = 0, kept = 0, seen = 0;
     for (f = 0; f < s->n; f++) {
-        s->seen[f] = beyond_sign(v[s->v[f][0]], v[s->v[f][1]], v[s->v[f][2]], v[i]) > 0 ? 1u : 0u;
+        s->seen[f] = fxc_orient_sign(v[s->v[f][0]], v[s->v[f][1]], v[s->v[f][2]], v[i]) > 0 ? 1u : 0u;
         seen |= s->seen[f];
     }
     if (!seen) return;
@@ -186,23 +179,22 @@ static void make_cells(fxc_hull_graph *g, const fxc_vec3 *v, int n, int reach_bi
 /* Builds the surface point by point, in index order after the four that
  * start it, and the graph and the cells from it (for flat points, a graph
  * without edges: their supports scan). */
-static void build(fxc_hull_graph *g, const fxc_vec3 *v, int n)
+static void build(fxc_hull_graph *g, const fxc_vec3 *v, int n, int reach_bits)
 {
     surface s;
     int seed[4], i;
-    uint32_t reach = 0;
-    for (i = 0; i < n; i++) reach |= fxc_abs_u32(v[i].x) | fxc_abs_u32(v[i].y) | fxc_abs_u32(v[i].z);
     s.n = 0; /* flat points: no surface, and a graph without edges */
     g->climb = first_solid(&s, v, n, seed);
     for (i = seed[1] + 1; g->climb && i < n; i++)
         if (i != seed[2] && i != seed[3]) insert_point(&s, v, i, g->next);
     make_graph(g, &s);
-    make_cells(g, v, n, fxc_bitlen32(reach));
+    make_cells(g, v, n, reach_bits);
 }
 
 int fxc_hull_prepare_cfg(uint32_t config, fxc_hull_graph *g, const fxc_vec3 *vertices, int count)
 {
     fxc_shape check;
+    uint32_t reach;
     int st;
     if (g == NULL) return FXC_ERR_NULL;
     if (config != FXC_CONFIG_ID) return FXC_ERR_CONFIG;
@@ -210,7 +202,10 @@ int fxc_hull_prepare_cfg(uint32_t config, fxc_hull_graph *g, const fxc_vec3 *ver
     g->vertices = st == FXC_OK ? vertices : NULL;
     g->count = st == FXC_OK ? count : 0;
     g->climb = 0;
-    if (st == FXC_OK) build(g, vertices, count);
+    if (st == FXC_OK) {
+        (void)fxc_hull_rules(&check, &reach); /* the reach a query computes */
+        build(g, vertices, count, fxc_bitlen32(reach));
+    }
     return st;
 }
 

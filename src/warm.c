@@ -17,21 +17,15 @@
 #include "query.h"
 #include "wide.h"
 
-/* Sign of (q - p) x (r - p) . (s - p). */
-static int orientation(fxc_vec3 p, fxc_vec3 q, fxc_vec3 r, fxc_vec3 s)
-{
-    return fxc_sign_dot_wide(fxc_v3_cross_wide(fxc_v3_sub(q, p), fxc_v3_sub(r, p)), fxc_v3_sub(s, p));
-}
-
 /* Does the tetrahedron w0..w3 (of nonzero volume) hold the origin, its
  * surface included? It does when the origin, put in place of each corner
  * in turn, never turns the orientation over. */
 static int holds_origin(const fxc_vec3 w[4])
 {
     const fxc_vec3 o = fxc_v3(0, 0, 0);
-    int d = orientation(w[0], w[1], w[2], w[3]);
-    return d != 0 && orientation(o, w[1], w[2], w[3]) * d >= 0 && orientation(w[0], o, w[2], w[3]) * d >= 0 &&
-           orientation(w[0], w[1], o, w[3]) * d >= 0 && orientation(w[0], w[1], w[2], o) * d >= 0;
+    int d = fxc_orient_sign(w[0], w[1], w[2], w[3]);
+    return d != 0 && fxc_orient_sign(o, w[1], w[2], w[3]) * d >= 0 && fxc_orient_sign(w[0], o, w[2], w[3]) * d >= 0 &&
+           fxc_orient_sign(w[0], w[1], o, w[3]) * d >= 0 && fxc_orient_sign(w[0], w[1], w[2], o) * d >= 0;
 }
 
 int fxc_warm_overlap(fxc_pair *p, fxc_cache *cache)

@@ -91,6 +91,15 @@ static inline int fxc_sign_dot_wide(fxc_vec3w a, fxc_vec3 b)
     return (l & 0x3FFFFFFF) != 0;
 }
 
+/* Exact sign of (b - a) x (c - a) . (p - a) for points below 2^29 raw
+ * (edges below 2^30, the normal below 2^61: fxc_sign_dot_wide's range):
+ * positive when p lies beyond the plane of the counter-clockwise triangle
+ * abc, 0 when the four are coplanar. */
+static inline int fxc_orient_sign(fxc_vec3 a, fxc_vec3 b, fxc_vec3 c, fxc_vec3 p)
+{
+    return fxc_sign_dot_wide(fxc_v3_cross_wide(fxc_v3_sub(b, a), fxc_v3_sub(c, a)), fxc_v3_sub(p, a));
+}
+
 /* Exact h1 / sqrt(ee1) < h2 / sqrt(ee2) for 0 <= h < 2^60 and 0 < ee < 2^61
  * (two heights over their directions' lengths): h1^2 ee2 < h2^2 ee1,
  * compared in 192 bits, no square root (src/wide.c). */
