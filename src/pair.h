@@ -29,7 +29,8 @@ typedef struct {
     fxc_vec3 offset; /* position in the pair frame */
     int reach_bits;  /* bit length of the core's reach (fxc_shape_check) */
     unsigned vid;    /* the core vertex the last support call answered with (a polytope's
-                      * support functions set it; FXC_NO_VERTEX otherwise) */
+                      * support function sets it at every call; FXC_NO_VERTEX, set with
+                      * the pair, for a curved or callback core) */
     union {
         fxc_vec3 probe;      /* callback: a support point every answer is checked against */
         struct {

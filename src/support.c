@@ -323,7 +323,6 @@ void fxc_prepare_custom(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out)
 {
     p->support_calls++;
-    p->a.vid = p->b.vid = FXC_NO_VERTEX;
     out->a = p->a.shape->kind->support(p, &p->a, dir);
     out->w = fxc_v3_sub(out->a, p->b.shape->kind->support(p, &p->b, fxc_v3_neg(dir)));
     out->ia = (uint8_t)p->a.vid;
@@ -399,6 +398,9 @@ static void place_pair(fxc_pair *p, const fxc_transform *ta, const fxc_transform
 {
     const fxc_shape *a = p->a.shape, *b = p->b.shape;
     fxc_vec3 c = fxc_v3(mid(ta->pos.x, tb->pos.x), mid(ta->pos.y, tb->pos.y), mid(ta->pos.z, tb->pos.z)), d;
+    /* a polytope's support function sets vid at every call, a curved
+     * core's never: it stays FXC_NO_VERTEX */
+    p->a.vid = p->b.vid = FXC_NO_VERTEX;
     p->a.rot = &ta->rot;
     p->a.offset = fxc_v3_sub(ta->pos, c);
     p->b.rot = &tb->rot;
