@@ -6,6 +6,7 @@
  * cores without vertices never keep one, and any cache contents are safe. */
 #include <string.h>
 #include "scene.h"
+#include "../src/kind.h"
 
 #define ONE FXC_ONE
 
@@ -142,4 +143,51 @@ void test_warm_garbage_cache(void)
         diff += fxc_intersect_cached(&a, &ta, &b, &tb, &c) != fxc_intersect(&a, &ta, &b, &tb);
     }
     CHECK(diff == 0);
+}
+
+/* The vertex number a support call records is the vertex the kind's hook
+ * places at the same point (the tetrahedron rests on it): every core with
+ * vertices, as A and as B, at random poses and along random directions;
+ * curved cores record none. */
+void test_warm_support_vertex_numbers(void)
+{
+    fxc_hull_graph *gb = &t_graph[0];
+    t_rng r = { 9300 };
+    long i, n = T_TARGET_CASES(4000, 300), wrong = 0, curved = 0;
+    for (i = 0; i < n; i++) {
+        fxc_shape a, b;
+        fxc_transform ta, tb;
+        fxc_mat3 ra, rb;
+        fxc_pair p;
+        fxc_svert s;
+        fxc_vec3 pa, pb;
+        /* A: box, plain hull, triangle, capsule, sphere or a cylinder (no
+         * vertices); B: box, prepared hull, triangle, capsule or sphere.
+         * B's hull redraws pts, which A's plain hull reads too: fine for
+         * a plain hull, and B's graph is built on the new pts. */
+        int ka = (int)(i % 6), kb = (int)((i / 6) % 5);
+        if (ka == 2) ka = 6;
+        if (kb == 1) kb = 2;
+        if (ka == 6) CHECK(fxc_shape_cylinder(&a, ONE, ONE / 2, 0) == FXC_OK);
+        else make_core(&r, ka, &a, NULL);
+        make_core(&r, kb, &b, gb);
+        scene_rotation(&r, &ra);
+        scene_rotation(&r, &rb);
+        CHECK(fxc_transform_set(&ta, &ra, t_vec(&r, -ONE, ONE)) == FXC_OK);
+        CHECK(fxc_transform_set(&tb, &rb, t_vec(&r, -ONE, ONE)) == FXC_OK);
+        CHECK(fxc_pair_init(&p, &a, &ta, &b, &tb, NULL) == FXC_OK);
+        fxc_pair_support(&p, t_vec(&r, -(1 << 27), 1 << 27), &s);
+        if (ka == 6) {
+            curved += s.ia == FXC_NO_VERTEX;
+        } else {
+            wrong += !a.kind->vertex(&p.a, s.ia, &pa) || memcmp(&pa, &s.a, sizeof pa) != 0;
+        }
+        pb = fxc_v3_sub(s.a, s.w);
+        {
+            fxc_vec3 q;
+            wrong += !b.kind->vertex(&p.b, s.ib, &q) || memcmp(&q, &pb, sizeof q) != 0;
+        }
+    }
+    CHECK(wrong == 0);
+    CHECK(curved == (n + 3) / 6); /* every A that is a cylinder (i % 6 == 2) */
 }
