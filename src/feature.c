@@ -8,6 +8,7 @@
  * n, two 30-bit coordinates each (flatten). */
 #include "feature.h"
 #include "wide.h"
+#include "filter.h"
 
 /* Candidates that fall within the band, before wrapping: with more (a
  * hull face of over 32 vertices), the highest ones are kept. */
@@ -130,23 +131,33 @@ static void drop_below(band_set *s, fxc_vec3 n, int64_t floor_h)
     s->n = k;
 }
 
+/* The band (raw LSB) is the rounding of the core's points and of n (16
+ * LSB and 2^-14 of the core's reach: a face rounded to Q16.16, turned
+ * through a rotation, or seen along a normal fitted to 28 bits is off its
+ * plane by a few LSB and 2^-16 of the reach, so it still counts as a
+ * face) plus `extra`: below 2^30 (reach below 2^28, extra at most 2^29). */
+static uint32_t band_of(const fxc_body *b, uint32_t extra)
+{
+    return ((uint32_t)1 << (b->reach_bits > 14 ? b->reach_bits - 14 : 0)) + 16 + extra;
+}
+
+/* The band's width at n's scale: the band times nmax, the OR of n's
+ * components (between their largest and twice it: the band measured
+ * along n is at most twice the stated one); nmax below 2^28, so the
+ * width is below 2^58. */
+static int64_t band_width(uint32_t band, fxc_vec3 n)
+{
+    return (int64_t)fxc_umull(band, fxc_abs_u32(n.x) | fxc_abs_u32(n.y) | fxc_abs_u32(n.z));
+}
+
 /* The candidates within the band below the highest along n (pair frame,
  * heights exact), in one pass: a new highest point drops those its band
- * leaves out. The band (raw LSB) is the rounding of the core's points
- * and of n (16 LSB and 2^-14 of the core's reach: a face rounded to
- * Q16.16, turned through a rotation, or seen along a normal fitted to 28
- * bits is off its plane by a few LSB and 2^-16 of the reach, so it still
- * counts as a face) plus `extra`; it is scaled by nmax, the OR of n's
- * components (between their largest and twice it: the band measured
- * along n is at most twice the stated one). */
+ * leaves out. */
 static void collect(fxc_body *b, fxc_vec3 n, uint32_t extra, band_set *s)
 {
     fxc_vec3 l = fxc_body_local_dir(b, n), p;
-    uint32_t band = ((uint32_t)1 << (b->reach_bits > 14 ? b->reach_bits - 14 : 0)) + 16 + extra;
-    uint32_t nmax = fxc_abs_u32(n.x) | fxc_abs_u32(n.y) | fxc_abs_u32(n.z);
-    /* band below 2^30 (reach below 2^28, extra at most 2^29), nmax below
-     * 2^28 (an OR of components below 2^28): the width is below 2^58 */
-    int64_t width = (int64_t)fxc_umull(band, nmax), top = 0;
+    uint32_t band = band_of(b, extra);
+    int64_t width = band_width(band, n), top = 0;
     int k, id, slot;
     s->n = 0;
     for (k = 0; candidate(b, l, band, k, &p, &id); k++) {
@@ -282,10 +293,58 @@ FXC_NOINLINE static void wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_f
     f->n = i;
 }
 
+/* A box's supporting feature straight from its columns: from the highest
+ * corner (the signs of R^T dir, as fxc_support_box picks it), a column is
+ * free when the corner across it lies within the band below; the free
+ * columns span the feature (none: the corner, one: an edge, two: a face,
+ * ordered counter-clockwise seen from +n by the exact sign of its area
+ * along n). Returns 0 for what the columns do not settle (all three free,
+ * or a face of no area along n: a flat box), left to the wrap. The same
+ * corners as the wrap's, but for a face tilted along both columns, whose
+ * far corner may lie up to twice the band below (the wrap leaves it out,
+ * the separations then drop it or keep it). */
+static int box_feature(fxc_body *b, fxc_vec3 n, fxc_vec3 dir, uint32_t extra, fxc_feature *f)
+{
+    unsigned top = (unsigned)(fxc_tmul_ge0(b->rot, 0, dir) | fxc_tmul_ge0(b->rot, 1, dir) << 1 |
+                              fxc_tmul_ge0(b->rot, 2, dir) << 2);
+    int64_t width = band_width(band_of(b, extra), dir), h = fxc_v3_dot_wide(dir, fxc_box_corner(b, top));
+    unsigned span[2] = { 0, 0 }, base;
+    int k, free = 0;
+    for (k = 0; k < 3; k++) {
+        unsigned bit = 1u << k;
+        if (h - fxc_v3_dot_wide(dir, fxc_box_corner(b, top ^ bit)) > width) continue;
+        if (free == 2) return 0;
+        span[free++] = bit;
+    }
+    base = top & ~(span[0] | span[1]);
+    f->id[0] = (uint8_t)base;
+    f->id[1] = (uint8_t)(base | span[0]);
+    f->id[2] = (uint8_t)(base | span[0] | span[1]);
+    f->id[3] = (uint8_t)(base | span[1]);
+    f->n = free == 0 ? 1 : 2 * free;
+    for (k = 0; k < f->n; k++) f->p[k] = fxc_box_corner(b, f->id[k]);
+    if (free == 2) {
+        /* corners less than 2^29 apart, n below 2^28: fxc_sign_dot_wide's range */
+        fxc_vec3w area = fxc_v3_cross_wide(fxc_v3_sub(f->p[1], f->p[0]), fxc_v3_sub(f->p[3], f->p[0]));
+        int s = fxc_sign_dot_wide(area, n);
+        if (s == 0) return 0;
+        if (s < 0) {
+            fxc_vec3 p = f->p[1];
+            uint8_t id = f->id[1];
+            f->p[1] = f->p[3];
+            f->id[1] = f->id[3];
+            f->p[3] = p;
+            f->id[3] = id;
+        }
+    }
+    return 1;
+}
+
 void fxc_support_feature(fxc_body *b, fxc_vec3 n, int against, uint32_t extra, fxc_feature *f)
 {
     band_set s;
     fxc_vec3 dir = against ? fxc_v3_neg(n) : n;
+    if (b->shape->type == FXC_SHAPE_BOX && box_feature(b, n, dir, extra, f)) return;
     collect(b, dir, extra, &s);
     wrap(n, dir, &s, f);
 }

@@ -1,0 +1,137 @@
+/* A box's supporting feature from its columns (src/feature.c, white-box)
+ * against the general wrap of the same eight corners: a hull listing
+ * them in the box's corner numbering, placed by the same transform, goes
+ * through the candidates' band and the gift wrap. The two must give the
+ * same corners in the same counter-clockwise cycle (any start), but where
+ * the columns' rule is documented to differ: a corner within rounding of
+ * the band's edge (the columns measure the band from the corner the signs
+ * pick, the wrap from the highest rounded one), and the far corner of a
+ * face tilted along both of its columns, within twice the band (a face of
+ * four by the columns, a triangle by the wrap). */
+#include <stdint.h>
+#include <string.h>
+#include "scene.h"
+#include "../src/feature.h"
+
+#define ONE FXC_ONE
+
+/* Is g a rotation of the cycle f (the same ids, the same order)? */
+static int same_cycle(const fxc_feature *f, const fxc_feature *g)
+{
+    int s, i;
+    if (f->n != g->n) return 0;
+    for (s = 0; s < f->n; s++) {
+        for (i = 0; i < f->n && f->id[i] == g->id[(i + s) % f->n]; i++) continue;
+        if (i == f->n) return 1;
+    }
+    return 0;
+}
+
+/* Bit k set: corner k is in f. */
+static unsigned corner_set(const fxc_feature *f)
+{
+    unsigned set = 0;
+    int i;
+    for (i = 0; i < f->n; i++) set |= 1u << f->id[i];
+    return set;
+}
+
+/* A direction near column k of m (either way), tilted by up to `tilt` raw
+ * per other axis: faces, edges and corners all come up. */
+static fxc_vec3 near_column(t_rng *r, const fxc_mat3 *m, int k, int32_t tilt)
+{
+    int32_t s = t_next(r) % 2 ? 1 : -1;
+    fxc_vec3 d = fxc_v3(s * m->m[0][k] * 2048, s * m->m[1][k] * 2048, s * m->m[2][k] * 2048); /* below 2^28 */
+    return fxc_v3_add(d, t_vec(r, -tilt, tilt));
+}
+
+void test_feature_box_columns(void)
+{
+    t_rng r = { 4711 };
+    long i, n = T_TARGET_CASES(20000, 1500), same = 0, documented = 0, faces = 0, edges = 0, other = 0;
+    for (i = 0; i < n; i++) {
+        fxc_shape box, hull;
+        fxc_vec3 corner[8], h = t_vec(&r, ONE / 64, 4 * ONE), d;
+        fxc_transform t;
+        fxc_mat3 m;
+        fxc_pair p;
+        fxc_feature fb, fh;
+        uint32_t extra = t_next(&r) % 4 ? 0 : (uint32_t)(t_next(&r) % 4096);
+        int k, against = (int)(t_next(&r) % 2);
+        if (h.x < 0) h.x = -h.x;
+        if (h.y < 0) h.y = -h.y;
+        if (h.z < 0) h.z = -h.z;
+        h = fxc_v3_add(h, fxc_v3(1, 1, 1));
+        for (k = 0; k < 8; k++) corner[k] = fxc_v3(k & 1 ? h.x : -h.x, k & 2 ? h.y : -h.y, k & 4 ? h.z : -h.z);
+        CHECK(fxc_shape_box(&box, h, 0) == FXC_OK);
+        CHECK(fxc_shape_hull(&hull, corner, 8, 0) == FXC_OK);
+        switch (i % 4) {
+        case 0: fxc_mat3_identity(&m); break;
+        case 3: /* sheared, possibly a reflection: a parallelepiped */
+            scene_rotation(&r, &m);
+            m.m[t_next(&r) % 3][t_next(&r) % 3] += (fix16_t)(t_next(&r) % 8192) - 4096;
+            if (t_next(&r) % 2)
+                for (k = 0; k < 3; k++) m.m[k][0] = -m.m[k][0];
+            break;
+        default: scene_rotation(&r, &m); break;
+        }
+        CHECK(fxc_transform_set(&t, &m, t_vec(&r, -ONE, ONE)) == FXC_OK);
+        CHECK(fxc_pair_init(&p, &box, &t, &hull, &t, NULL) == FXC_OK);
+        d = i % 5 == 4 ? t_vec(&r, -(1 << 27), 1 << 27) : near_column(&r, &m, (int)(t_next(&r) % 3), (int32_t)(t_next(&r) % 65536));
+        if (d.x == 0 && d.y == 0 && d.z == 0) d.z = 1;
+        fxc_support_feature(&p.a, d, against, extra, &fb);
+        fxc_support_feature(&p.b, d, against, extra, &fh);
+        {
+            /* the band as documented (feature.c: band_of, band_width),
+             * measured down from the highest corner; the rounding of the
+             * corners moves each by at most 1 LSB per coordinate, so
+             * whether the band is measured from the corner the signs pick
+             * or from the highest rounded one (the wrap's) moves its edge
+             * by at most SLACK along d */
+            int64_t nmax = (int64_t)(fxc_abs_u32(d.x) | fxc_abs_u32(d.y) | fxc_abs_u32(d.z)), top = INT64_MIN;
+            int64_t band = ((int64_t)1 << (p.a.reach_bits > 14 ? p.a.reach_bits - 14 : 0)) + 16 + extra;
+            int64_t width = band * nmax, slack = 6 * nmax;
+            fxc_vec3 dir = against ? fxc_v3_neg(d) : d;
+            unsigned differ = corner_set(&fb) ^ corner_set(&fh);
+            for (k = 0; k < 8; k++) {
+                int64_t hk = fxc_v3_dot_wide(dir, fxc_box_corner(&p.a, (unsigned)k));
+                top = hk > top ? hk : top;
+            }
+            for (k = 0; k < 8; k++) {
+                int64_t drop = top - fxc_v3_dot_wide(dir, fxc_box_corner(&p.a, (unsigned)k));
+                if (differ >> k & 1u)
+                    CHECK_MSG(drop > width - slack && drop <= 2 * width + slack,
+                              "case %ld: corner %d in one feature only, %lld below the top (band %lld)", i, k, (long long)drop,
+                              (long long)width);
+            }
+            if (differ == 0) CHECK_MSG(same_cycle(&fb, &fh), "case %ld: the same corners in another order", i);
+            same += differ == 0;
+            documented += differ != 0;
+        }
+        /* a face runs counter-clockwise seen from +d (exact area sign) */
+        if (fb.n == 4) {
+            for (k = 0; k < 4; k++) {
+                fxc_vec3 p0 = fb.p[k], p1 = fb.p[(k + 1) % 4], p2 = fb.p[(k + 2) % 4];
+                double c[3], e1[3] = { (double)p1.x - p0.x, (double)p1.y - p0.y, (double)p1.z - p0.z };
+                double e2[3] = { (double)p2.x - p0.x, (double)p2.y - p0.y, (double)p2.z - p0.z };
+                c[0] = e1[1] * e2[2] - e1[2] * e2[1];
+                c[1] = e1[2] * e2[0] - e1[0] * e2[2];
+                c[2] = e1[0] * e2[1] - e1[1] * e2[0];
+                CHECK_MSG(c[0] * d.x + c[1] * d.y + c[2] * d.z > 0, "case %ld: face turns clockwise at corner %d", i, fb.id[k]);
+            }
+        }
+        faces += fb.n == 4;
+        edges += fb.n == 2;
+        other += fb.n != 4 && fb.n != 2;
+        /* each corner the columns give is the box's own corner there */
+        for (k = 0; k < fb.n; k++) {
+            fxc_vec3 q = fxc_box_corner(&p.a, fb.id[k]);
+            CHECK(memcmp(&q, &fb.p[k], sizeof q) == 0);
+        }
+    }
+    port_printf("       %ld cases: %ld the same cycle, %ld differ at the band's edge; %ld faces, %ld edges, %ld corners\n",
+                n, same, documented, faces, edges, other);
+    /* every kind of feature came up, and features differ only rarely */
+    CHECK(faces > n / 10 && edges > n / 20 && other > n / 20);
+    CHECK(documented * 20 < n);
+}
