@@ -294,6 +294,48 @@ void test_sat_corner_in_face(void)
     CHECK(by_axes >= n * 97 / 100);
 }
 
+/* B resting aligned on A, so that the contact is a region, not a corner:
+ * a face on A's top face (B turned about z by 0, 90 or any angle), or an
+ * edge along it (B turned 45 degrees about x, then about z); B smaller or
+ * larger than A, and shifted so that it may hang over A's edges (where
+ * B's corners lie off A, so that no corner is the contact). The axes hand
+ * every such pair to GJK and EPA (an edge of B lies along a face of A);
+ * their contact must still lie on both boxes, as deep as the reference
+ * says. */
+void test_sat_resting_aligned(void)
+{
+    t_rng r = { 5350 };
+    long i, n = T_TARGET_CASES(600, 60), tested = 0;
+    by_axes = 0;
+    for (i = 0; i < n; i++) {
+        body a, b;
+        fxc_mat3 mx, mz, mb;
+        fix16_t h = t_range(&r, FXC_ONE / 2, 4 * FXC_ONE), hb = i % 3 ? t_range(&r, h / 4, h) : t_range(&r, h, 2 * h);
+        fix16_t depth = t_range(&r, FXC_SAT_MIN_DEPTH + 2, h / 32), reach = h + hb / 2;
+        double turn = i % 4 == 0 ? 0 : i % 4 == 1 ? 90 : t_range(&r, 1, 89);
+        double lo = 1e9;
+        int k;
+        rotation(fxc_v3(FXC_ONE, 0, 0), i % 2 ? 45 : 0, &mx);
+        rotation(fxc_v3(0, 0, FXC_ONE), turn, &mz);
+        fxc_mat3_mul(&mz, &mx, &mb);
+        scene_box(&a, fxc_v3(h, h * 3 / 4, h / 2));
+        scene_box(&b, fxc_v3(hb, hb / 2, hb / 3));
+        scene_place(&a, NULL, fxc_v3(0, 0, 0));
+        scene_finish(&a);
+        scene_place(&b, &mb, fxc_v3(0, 0, 0));
+        scene_finish(&b);
+        for (k = 0; k < b.poly.n; k++) lo = b.poly.v[k].z < lo ? b.poly.v[k].z : lo;
+        scene_place(&b, &mb, fxc_v3(t_range(&r, -reach, reach), t_range(&r, -reach, reach),
+                                    h / 2 - (fix16_t)lround(lo * 65536.0) - depth));
+        scene_finish(&b);
+        if (rg_poly_sat(&a.poly, &b.poly, NULL) < 2.0 * FXC_SAT_MIN_DEPTH / 65536.0) continue; /* hung off the side */
+        (void)check_contact(&a, &b, "resting aligned", i);
+        tested++;
+    }
+    port_printf("       %ld resting pairs, %ld answered by the axes\n", tested, by_axes);
+    CHECK(tested >= n / 2 && by_axes == 0);
+}
+
 /* Sheared and scaled rotations (entries off a rotation by up to 2^-6):
  * the core is the parallelepiped the matrix makes, and the axes are its
  * own faces and edges; and swapping the boxes gives the opposite normal
