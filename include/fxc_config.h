@@ -99,6 +99,15 @@ extern "C" {
 #define FXC_BOX_SAT 1
 #endif
 
+/* 2D: 1 (default): fxc2_collide and fxc2_collide_manifold answer two boxes
+ * or polygons whose cores overlap through their edges' normals (src/
+ * sat2d.c: separating axes, the deepest chosen exactly), in place of GJK
+ * and EPA; points, segments and cores apart still take GJK (and EPA). 0:
+ * GJK and EPA answer every pair. */
+#ifndef FXC2_POLYGON_SAT
+#define FXC2_POLYGON_SAT 1
+#endif
+
 /* Cap on the steps of a cast (fxc_shapecast, fxc_raycast): each step is
  * one GJK run. A head-on approach takes two or three; a motion that slides
  * past a curved surface nearly tangent to it takes the most (the tests
@@ -167,6 +176,9 @@ void fxc_assert_failed(const char *file, int line);
 #endif
 #if FXC_BOX_SAT != 0 && FXC_BOX_SAT != 1
 #error "fxcollide: FXC_BOX_SAT must be 0 or 1"
+#endif
+#if FXC2_POLYGON_SAT != 0 && FXC2_POLYGON_SAT != 1
+#error "fxcollide: FXC2_POLYGON_SAT must be 0 or 1"
 #endif
 #if defined(INT_MAX) && INT_MAX < 2147483647
 #error "fxcollide: needs a 32-bit int (a 32-bit core)"

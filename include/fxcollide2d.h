@@ -3,8 +3,9 @@
  * Shapes are convex cores (point, segment, box, convex polygon) swept by a
  * margin: a circle is a point with a margin (its radius), a capsule a
  * segment with one. Queries: intersect, distance with closest points,
- * collide (GJK, then a sign-test EPA in 2D for penetration), a contact
- * manifold of up to two points, and ray casts.
+ * collide (GJK, then a sign-test EPA in 2D for penetration; two boxes or
+ * polygons whose cores overlap by their edges' normals, FXC2_POLYGON_SAT),
+ * a contact manifold of up to two points, and ray casts.
  *
  * Conventions, as in fxcollide.h (the 3D API):
  *  - Numbers are fix16_t (Q16.16); "raw" is the int32 behind one. Every
@@ -160,7 +161,7 @@ typedef struct {
     fxc2_vec normal;  /* unit, A to B */
     fxc2_vec point_a; /* deepest point of A in B / closest point on A (world) */
     fxc2_vec point_b; /* deepest point of B in A / closest point on B (world) */
-    int gjk_iterations;
+    int gjk_iterations; /* both 0 when the edge normals answered */
     int epa_iterations;
 } fxc2_contact;
 

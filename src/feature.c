@@ -267,6 +267,7 @@ FXC_NOINLINE static void wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_f
     if (s->n == 0) return; /* cannot happen: the highest candidate is in its own band */
     flatten(n, dir, s, &flat);
     cur = wrap_start(&flat, s->n);
+    if (cur < 0) return; /* cannot happen either: the highest point is seen */
     do {
         int next = -1;
         taken |= (uint32_t)1 << cur;

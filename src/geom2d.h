@@ -125,6 +125,19 @@ typedef struct {
 /* Grows GJK's enclosing simplex (g->enclosed) into the nearest edge of A - B. */
 void fxc2_epa_run(const fxc2_pair *p, const fxc2_gjk *g, fxc2_epa *e);
 
+/* Are the points v[0..n) (below 2^28 per coordinate) all on one line?
+ * Convex and counter-clockwise, winding once (or flat)? The polygon
+ * constructor's exact tests, which sat2d.c asks of a polygon's core again
+ * (rounding its vertices to world space can bend a straight run). */
+int fxc2_polygon_flat(const fxc2_vec *v, int n);
+int fxc2_polygon_convex(const fxc2_vec *v, int n);
+
+/* For two cores that enclose areas (boxes, polygons that are not flat):
+ * if they overlap or touch, the nearest edge of A - B through their edge
+ * normals (sat2d.c), as EPA gives it, with no iteration; returns 0 for
+ * any other pair, and for cores apart. */
+int fxc2_sat_run(const fxc2_pair *p, fxc2_epa *e);
+
 /* ---- Rounded measures of exact features (measure2d.c) --------------------- */
 /* An exact direction d (nonzero, < 2^30) with its reciprocal length, taken
  * once: d scaled by 2^sh to 30 bits (f, exact) and 1 / |f| = t * 2^-e. */
@@ -177,6 +190,11 @@ typedef struct {
 /* GJK on c->pair (set up by fxc2_pair_init), and EPA when the cores
  * overlap and with_epa is set. */
 void fxc2_solve(fxc2_answer *c, int with_epa);
+
+/* fxc2_collide's answer on c->pair: for two cores with areas that overlap
+ * (FXC2_POLYGON_SAT), the nearest edge of A - B by their edge normals
+ * (fxc2_sat_run: no GJK, no EPA); otherwise fxc2_solve with EPA. */
+void fxc2_solve_contact(fxc2_answer *c);
 
 /* The cores' points (pair frame) that make the answer's feature: GJK's
  * nearest vertex pair or the witness of its edge, or EPA's edge's. Taken

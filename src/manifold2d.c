@@ -237,7 +237,7 @@ int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
     if (speculative > FXC_RAW_LIMIT) return FXC_ERR_RANGE;
     st = fxc2_pair_init(&c.pair, a, ta, b, tb);
     if (st != FXC_OK) return st;
-    fxc2_solve(&c, 1);
+    fxc2_solve_contact(&c);
     st = fxc2_contact_of(&c, &out->contact);
     out->normal = out->contact.normal;
     if (st < 0 && st != FXC_ERR_CAPACITY) return st;

@@ -65,14 +65,20 @@ static void apart_answer(fxc2_answer *c)
     c->core_gap = fxc2_dir_height(&c->dn, h);
 }
 
+/* The depth of overlapping cores from their nearest edge of A - B (EPA's
+ * or the edge normals'): minus its height over its normal's length. */
+static void edge_answer(fxc2_answer *c)
+{
+    c->epa_ran = 1;
+    c->dir = c->epa.n;
+    fxc2_dir_set(&c->dn, c->epa.n);
+    c->core_gap = -fxc2_dir_height(&c->dn, c->epa.h);
+}
+
 static void epa_answer(fxc2_answer *c)
 {
-    fxc2_epa *e = &c->epa;
-    fxc2_epa_run(&c->pair, &c->gjk, e);
-    c->epa_ran = 1;
-    c->dir = e->n;
-    fxc2_dir_set(&c->dn, e->n);
-    c->core_gap = -fxc2_dir_height(&c->dn, e->h);
+    fxc2_epa_run(&c->pair, &c->gjk, &c->epa);
+    edge_answer(c);
 }
 
 void fxc2_core_points(const fxc2_answer *c, fxc2_vec *pa, fxc2_vec *pb)
@@ -102,6 +108,22 @@ void fxc2_solve(fxc2_answer *c, int with_epa)
     } else {
         /* overlapping cores, EPA left to the caller */
     }
+}
+
+void fxc2_solve_contact(fxc2_answer *c)
+{
+    if (FXC2_POLYGON_SAT && fxc2_sat_run(&c->pair, &c->epa)) {
+        /* as GJK would end, enclosing the origin, with no simplex kept
+         * (fxc2_core_points then reads the edge) */
+        c->margins = c->pair.a.margin + c->pair.b.margin;
+        c->gjk.enclosed = 1;
+        c->gjk.k = 0;
+        c->gjk.iterations = 0;
+        c->gjk.capped = 0;
+        edge_answer(c);
+        return;
+    }
+    fxc2_solve(c, 1);
 }
 
 /* The status of the surfaces (margins included), exact. Cores apart: the
@@ -218,6 +240,6 @@ int fxc2_collide(const fxc2_shape *a, const fxc2_transform *ta,
         *out = zero;
         return st;
     }
-    fxc2_solve(&c, 1);
+    fxc2_solve_contact(&c);
     return fxc2_contact_of(&c, out);
 }

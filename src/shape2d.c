@@ -57,7 +57,7 @@ static int angle_before(fxc2_vec e, fxc2_vec f)
 }
 
 /* All points on one line (or one point)? */
-static int polygon_flat(const fxc2_vec *v, int n)
+int fxc2_polygon_flat(const fxc2_vec *v, int n)
 {
     fxc2_vec d = fxc2_v(0, 0);
     int i;
@@ -77,11 +77,11 @@ static int polygon_flat(const fxc2_vec *v, int n)
 /* Convex and counter-clockwise, winding once: along the nonzero edges every
  * turn is left or straight (never back), and the edges' angles wrap past
  * +x exactly once. Local coordinates < 2^28: edges < 2^29, products exact. */
-static int polygon_convex(const fxc2_vec *v, int n)
+int fxc2_polygon_convex(const fxc2_vec *v, int n)
 {
     fxc2_vec e[FXC2_MAX_CORE];
     int m = 0, wraps = 0, i;
-    if (polygon_flat(v, n)) return 1;
+    if (fxc2_polygon_flat(v, n)) return 1;
     for (i = 0; i < n; i++) {
         fxc2_vec d = fxc2_sub(v[(i + 1) % n], v[i]);
         if (d.x != 0 || d.y != 0) e[m++] = d;
@@ -188,7 +188,7 @@ int fxc2_shape_polygon(fxc2_shape *s, const fxc2_vec *vertices, int count, fix16
     s->u.polygon.count = count;
     st = polygon_rules(vertices, count);
     if (st == FXC_OK) st = size_status(margin, 1);
-    if (st == FXC_OK && !polygon_convex(vertices, count)) st = FXC_ERR_BAD_SHAPE;
+    if (st == FXC_OK && !fxc2_polygon_convex(vertices, count)) st = FXC_ERR_BAD_SHAPE;
     return st;
 }
 

@@ -1,0 +1,220 @@
+/* Two polygon cores (boxes and polygons: three or more vertices each) whose
+ * cores overlap: the nearest edge of A - B found through the cores' edge
+ * normals, their separating axes, in place of GJK and EPA.
+ *
+ * The edges of A - B are the edges of A and of -B. Take an edge x0 -> x1
+ * of one core, the other core's vertices y, and the edge's outward normal
+ * m (the edge turned a quarter: an exact integer vector). A - B reaches
+ * along m to the height h = m . (x0 - y) over the origin (B's edge: the
+ * height of y - x0 along -m), y the other core's vertex farthest against
+ * the edge. The origin lies in A - B when no h is negative, and then its
+ * nearest edge is the one of least h / |m|: the penetration depth. That
+ * edge of A - B spans the core's edge, grown over straight neighbours, and
+ * the other core's supporting vertices (every vertex at the least height:
+ * one, or a parallel edge), so its ends are x0 - y_first and x1 - y_last,
+ * both counter-clockwise: EPA's answer (fxc2_epa), for query2d.c.
+ *
+ * Budget (geom2d.h): a vertex is below 2^28 raw, so an edge and its normal
+ * are below 2^29 per coordinate, |m|^2 below 2^59, and a height m . (x -
+ * y) below 2^59: exact in int64. Depths h / |m| are compared on 31-bit cut
+ * values of h^2 |m'|^2 (relative error below 2^-25); too close to call,
+ * two normals of the same direction (cross product 0, dot product > 0)
+ * are one edge of A - B and as deep, and any other pair is compared
+ * exactly (fxc_height_ratio_less, 192 bits). The first of equally deep
+ * edges is kept: A's edges in order, then B's (a box's by pairs of
+ * opposite edges, scan_edges). */
+#include "geom2d.h"
+#include "approx.h"
+#include "filter.h"
+
+/* A candidate edge of A - B: its core's edge x0 -> x1 (of A, or of B), its
+ * outward normal m (as an edge of A - B), the height h of A - B along m
+ * over the origin, |m|^2, and both as 31-bit cut values (h^2, |m|^2). */
+typedef struct {
+    int of_b, i0, i1;
+    fxc2_vec m;
+    int64_t h, ee;
+    fxc_approx hh, cut_ee;
+} sat_edge;
+
+static int next_of(const fxc2_core *c, int i)
+{
+    return i + 1 == c->n ? 0 : i + 1;
+}
+
+static int prev_of(const fxc2_core *c, int i)
+{
+    return i == 0 ? c->n - 1 : i - 1;
+}
+
+/* The vertex of c least along m (the first of equals), and with it its
+ * height m . v. */
+static int least_along(const fxc2_core *c, fxc2_vec m, int64_t *least)
+{
+    int j, best = 0;
+    *least = fxc2_dot(m, c->v[0]);
+    for (j = 1; j < c->n; j++) {
+        int64_t k = fxc2_dot(m, c->v[j]);
+        if (k < *least) {
+            *least = k;
+            best = j;
+        }
+    }
+    return best;
+}
+
+/* Is edge e nearer the origin than edge best (h / |m|, both h >= 0)? */
+static int depth_less(const sat_edge *e, const sat_edge *best)
+{
+    fxc_approx l, r;
+    if (e->h == 0 || best->h == 0) return e->h == 0 && best->h != 0;
+    l = fxc_approx_mul(e->hh, best->cut_ee);
+    r = fxc_approx_mul(best->hh, e->cut_ee);
+    FXC_FILTER_RUN(FXC_FILTER_SAT);
+    if (fxc_approx_surely_less(l, r)) return 1;
+    if (fxc_approx_surely_less(r, l)) return 0;
+    if (fxc2_cross(e->m, best->m) == 0 && fxc2_dot(e->m, best->m) > 0) return 0; /* one edge of A - B */
+    FXC_FILTER_FELL(FXC_FILTER_SAT);
+    return fxc_height_ratio_less(e->h, e->ee, best->h, best->ee);
+}
+
+/* Core y's least and greatest height along m. */
+static void extent_along(const fxc2_core *y, fxc2_vec m, int64_t *lo, int64_t *hi)
+{
+    int j;
+    *lo = *hi = fxc2_dot(m, y->v[0]);
+    for (j = 1; j < y->n; j++) {
+        int64_t k = fxc2_dot(m, y->v[j]);
+        if (k < *lo) *lo = k;
+        if (k > *hi) *hi = k;
+    }
+}
+
+/* Candidate edge i -> i1 of core x (of B: of_b), normal m, height h >= 0,
+ * into *best when nearer than it. */
+static void offer(int of_b, int i, int i1, fxc2_vec m, int64_t h, sat_edge *best)
+{
+    sat_edge e;
+    e.of_b = of_b;
+    e.i0 = i;
+    e.i1 = i1;
+    e.m = m;
+    e.h = h;
+    e.ee = fxc2_dot(m, m);
+    e.cut_ee = fxc_approx_u64((uint64_t)e.ee);
+    e.hh = e.cut_ee; /* unused when h is 0 */
+    if (h > 0) {
+        e.hh = fxc_approx_u64((uint64_t)h);
+        e.hh = fxc_approx_mul(e.hh, e.hh);
+    }
+    if (best->i0 < 0 || depth_less(&e, best)) *best = e;
+}
+
+/* The edges of core x (of B: of_b), each against core y, offered to *best.
+ * Returns 0 as soon as one separates the cores (h < 0). A box's opposite
+ * edges have opposite normals of one length: per pair, only the lower
+ * face (edge 0 or 2, 1 or 3; the first on a tie) is a candidate. */
+static int scan_edges(const fxc2_core *x, const fxc2_core *y, int of_b, sat_edge *best)
+{
+    int i;
+    for (i = 0; i < (x->box ? 2 : x->n); i++) {
+        int i1 = next_of(x, i);
+        fxc2_vec m = fxc2_out_normal(fxc2_sub(x->v[i1], x->v[i]));
+        int64_t lo, hi, h;
+        if (m.x == 0 && m.y == 0) continue; /* a repeated vertex */
+        /* as an edge of A - B: A's normal m; -B's is -m, and A's vertex
+         * farthest along it gives the height */
+        if (x->box) {
+            int64_t back;
+            extent_along(y, m, &lo, &hi);
+            h = fxc2_dot(m, x->v[i]) - lo;
+            back = hi - fxc2_dot(m, x->v[i + 2]); /* the opposite edge, normal -m */
+            if (h < 0 || back < 0) return 0;
+            if (back < h) {
+                offer(of_b, i + 2, next_of(x, i + 2), fxc2_v(-m.x, -m.y), back, best);
+                continue;
+            }
+        } else {
+            (void)least_along(y, m, &lo);
+            h = fxc2_dot(m, x->v[i]) - lo;
+            if (h < 0) return 0;
+        }
+        offer(of_b, i, i1, m, h, best);
+    }
+    return 1;
+}
+
+/* The edge i0 -> i1 of core c grown over straight vertices at both ends
+ * (a turn back, in a flat polygon, ends it): the whole side of the core. */
+static void grow_edge(const fxc2_core *c, int *i0, int *i1)
+{
+    fxc2_vec d = fxc2_sub(c->v[*i1], c->v[*i0]);
+    int k;
+    for (k = 0; k < c->n; k++) {
+        fxc2_vec f = fxc2_sub(c->v[next_of(c, *i1)], c->v[*i1]);
+        if (next_of(c, *i1) == *i0 || fxc2_cross(d, f) != 0 || fxc2_dot(d, f) < 0) break;
+        *i1 = next_of(c, *i1);
+    }
+    for (k = 0; k < c->n; k++) {
+        fxc2_vec f = fxc2_sub(c->v[*i0], c->v[prev_of(c, *i0)]);
+        if (prev_of(c, *i0) == *i1 || fxc2_cross(d, f) != 0 || fxc2_dot(d, f) < 0) break;
+        *i0 = prev_of(c, *i0);
+    }
+}
+
+/* The run of core c's vertices least along m, counter-clockwise: first and
+ * last (one vertex, or the ends of a side facing against m). */
+static void least_run(const fxc2_core *c, fxc2_vec m, int *first, int *last)
+{
+    int64_t least;
+    int k, j = least_along(c, m, &least);
+    *first = *last = j;
+    for (k = 1; k < c->n && fxc2_dot(m, c->v[next_of(c, *last)]) == least && next_of(c, *last) != j; k++)
+        *last = next_of(c, *last);
+    for (k = 1; k < c->n && fxc2_dot(m, c->v[prev_of(c, *first)]) == least && prev_of(c, *first) != *last; k++)
+        *first = prev_of(c, *first);
+}
+
+static fxc2_mpoint mpoint(const fxc2_pair *p, int ia, int ib)
+{
+    fxc2_mpoint w;
+    w.w = fxc2_sub(p->a.v[ia], p->b.v[ib]);
+    w.ia = (uint8_t)ia;
+    w.ib = (uint8_t)ib;
+    return w;
+}
+
+/* Is core c a convex polygon with an area? A box is (an exact
+ * parallelogram); a polygon's core is asked again, as its vertices were
+ * rounded to world space: a bent straight run would leave the other
+ * core's vertex runs and the edges of A - B unsound. */
+static int convex_area(const fxc2_core *c)
+{
+    if (c->box) return 1;
+    return c->n >= 3 && !fxc2_polygon_flat(c->v, c->n) && fxc2_polygon_convex(c->v, c->n);
+}
+
+int fxc2_sat_run(const fxc2_pair *p, fxc2_epa *e)
+{
+    static const sat_edge none = { 0, -1, -1, { 0, 0 }, 0, 0, { 0, 0 }, { 0, 0 } }; /* i0 < 0: no edge yet */
+    sat_edge best = none;
+    const fxc2_core *x, *y;
+    int i0, i1, first, last;
+    if (!convex_area(&p->a) || !convex_area(&p->b)) return 0;
+    if (!scan_edges(&p->a, &p->b, 0, &best) || !scan_edges(&p->b, &p->a, 1, &best)) return 0;
+    x = best.of_b ? &p->b : &p->a;
+    y = best.of_b ? &p->a : &p->b;
+    i0 = best.i0;
+    i1 = best.i1;
+    grow_edge(x, &i0, &i1);
+    least_run(y, best.m, &first, &last);
+    /* ends counter-clockwise on A - B: A's edge with B's run, or B's run
+     * with B's edge (-B's edges run backwards) */
+    e->p[0] = best.of_b ? mpoint(p, first, i0) : mpoint(p, i0, first);
+    e->p[1] = best.of_b ? mpoint(p, last, i1) : mpoint(p, i1, last);
+    e->n = best.of_b ? fxc2_v(-best.m.x, -best.m.y) : best.m;
+    e->h = best.h;
+    e->iterations = 0;
+    e->status = FXC_OK;
+    return 1;
+}

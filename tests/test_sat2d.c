@@ -1,0 +1,113 @@
+/* The 2D edge normals (src/sat2d.c, white-box) against GJK and EPA on the
+ * same cores: boxes and polygons (with repeated and collinear vertices),
+ * overlapping, touching along a side, resting aligned, or apart.
+ *  - The edge normals answer exactly when GJK finds the cores overlapping
+ *    or touching, and the polygon cores are convex after rounding (a bent
+ *    straight run is left to EPA, and counted).
+ *  - Their edge of A - B is exactly as near the origin as EPA's (both are
+ *    the nearest edge: h / |n| compared in 192 bits, both ways).
+ *  - Its ends are points of A - B made by the vertices they name, both at
+ *    the edge's height h along n, counter-clockwise, and the origin
+ *    projects between them (so the witness points need no clamping). */
+#include <math.h>
+#include "test.h"
+#include "../src/geom2d.h"
+#include "../src/wide.h"
+
+/* A convex polygon about the origin: k points on an ellipse (radii rx,
+ * ry), some repeated, some halfway along the previous side (collinear). */
+static int polygon(t_rng *r, fxc2_vec *v, fix16_t rx, fix16_t ry)
+{
+    int k = 3 + (int)(t_next(r) % 8), n = 0, i;
+    for (i = 0; i < k && n + 2 < FXC2_POLYGON_MAX_VERTICES; i++) {
+        double a = 6.283185307179586 * (i + 0.3 * (double)(t_next(r) % 1000) / 1000.0) / k;
+        fxc2_vec p = fxc2_v((fix16_t)(rx * cos(a)), (fix16_t)(ry * sin(a)));
+        if (n > 0 && t_next(r) % 4 == 0) { /* repeated */
+            v[n] = v[n - 1];
+            n++;
+        }
+        if (n > 0 && t_next(r) % 4 == 0 && (v[n - 1].x + p.x) % 2 == 0 && (v[n - 1].y + p.y) % 2 == 0) {
+            v[n] = fxc2_v((v[n - 1].x + p.x) / 2, (v[n - 1].y + p.y) / 2); /* collinear, exactly */
+            n++;
+        }
+        v[n++] = p;
+    }
+    return n;
+}
+
+static void shape(t_rng *r, fxc2_shape *s, fxc2_vec *v, fix16_t size)
+{
+    fix16_t rx = t_range(r, size / 8, size), ry = t_range(r, size / 8, size);
+    if (t_next(r) % 2) {
+        CHECK(fxc2_shape_box(s, fxc2_v(rx, ry), 0) == FXC_OK);
+    } else {
+        CHECK(fxc2_shape_polygon(s, v, polygon(r, v, rx, ry), 0) == FXC_OK);
+    }
+}
+
+/* Is edge (h1, n1) nearer the origin than (h2, n2)? */
+static int nearer(int64_t h1, fxc2_vec n1, int64_t h2, fxc2_vec n2)
+{
+    return fxc_height_ratio_less(h1, fxc2_dot(n1, n1), h2, fxc2_dot(n2, n2));
+}
+
+void test_sat2d_matches_epa(void)
+{
+    t_rng r = { 7707 };
+    long i, n = T_TARGET_CASES(20000, 1500), answered = 0, bent = 0, apart = 0, touching = 0;
+    for (i = 0; i < n; i++) {
+        static fxc2_vec va[FXC2_POLYGON_MAX_VERTICES], vb[FXC2_POLYGON_MAX_VERTICES];
+        fxc2_shape a, b;
+        fxc2_transform ta, tb;
+        fxc2_pair p;
+        fxc2_gjk g;
+        fxc2_epa e, s;
+        fix16_t size = (fix16_t)1 << (10 + (int)(i % 3) * 7);
+        fxc2_vec off = fxc2_v(t_range(&r, -size, size), t_range(&r, -size, size));
+        int sat, k;
+        shape(&r, &a, va, size);
+        shape(&r, &b, vb, size);
+        if (i % 8 == 0 && a.type == FXC2_SHAPE_BOX && b.type == FXC2_SHAPE_BOX)
+            off.y = a.u.box.half.y + b.u.box.half.y; /* B on A's top side, unturned: touching */
+        CHECK(fxc2_transform_angle(&ta, fxc2_v(0, 0), i % 4 == 0 ? 0 : t_range(&r, -205887, 205887)) == FXC_OK);
+        /* every fourth pair aligned (both unturned: sides touch or rest) */
+        CHECK(fxc2_transform_angle(&tb, off, i % 4 == 0 ? 0 : t_range(&r, -205887, 205887)) == FXC_OK);
+        if (fxc2_pair_init(&p, &a, &ta, &b, &tb) != FXC_OK) continue;
+        fxc2_gjk_run(&p, &g, -1);
+        sat = fxc2_sat_run(&p, &s);
+        if (!g.enclosed) {
+            CHECK_MSG(sat == 0, "case %ld: the edge normals answer for cores GJK finds apart", i);
+            apart++;
+            continue;
+        }
+        fxc2_epa_run(&p, &g, &e);
+        if (e.status != FXC_OK) continue;
+        if (!sat) {
+            /* only a polygon core bent by rounding is left to EPA */
+            CHECK_MSG((!p.a.box && !fxc2_polygon_convex(p.a.v, p.a.n)) || (!p.b.box && !fxc2_polygon_convex(p.b.v, p.b.n)),
+                      "case %ld: overlapping convex cores, and no answer", i);
+            bent++;
+            continue;
+        }
+        answered++;
+        touching += s.h == 0;
+        CHECK_MSG(!nearer(s.h, s.n, e.h, e.n) && !nearer(e.h, e.n, s.h, s.n),
+                  "case %ld: edge normals h %lld n (%d, %d), EPA h %lld n (%d, %d)", i, (long long)s.h, s.n.x, s.n.y,
+                  (long long)e.h, e.n.x, e.n.y);
+        for (k = 0; k < 2; k++) {
+            fxc2_vec w = fxc2_sub(p.a.v[s.p[k].ia], p.b.v[s.p[k].ib]);
+            CHECK_MSG(w.x == s.p[k].w.x && w.y == s.p[k].w.y && fxc2_dot(s.n, w) == s.h,
+                      "case %ld: end %d not the named vertices' point on the edge", i, k);
+        }
+        {
+            fxc2_vec d = fxc2_sub(s.p[1].w, s.p[0].w);
+            CHECK_MSG(fxc2_cross(d, s.n) < 0 || (d.x == 0 && d.y == 0), "case %ld: ends not counter-clockwise", i);
+            CHECK_MSG(fxc2_dot(s.p[0].w, d) <= 0 && fxc2_dot(s.p[1].w, d) >= 0, "case %ld: the origin projects off the edge", i);
+        }
+        CHECK(s.iterations == 0 && s.status == FXC_OK);
+    }
+    port_printf("       %ld pairs: %ld by the edge normals (%ld touching), %ld left to EPA (bent cores), %ld apart\n", n,
+                answered, touching, bent, apart);
+    /* bent cores come from the collinear runs made here, about one pair in ten */
+    CHECK(answered > n / 4 && apart > n / 10 && touching > 0 && bent * 5 < answered);
+}
