@@ -110,13 +110,34 @@ static void offer(int of_b, int i, int i1, fxc2_vec m, int64_t h, sat_edge *best
     if (best->i0 < 0 || depth_less(&e, best)) *best = e;
 }
 
+/* From vertex j of core y, the vertex least along m that walking counter-
+ * clockwise meets first: j itself, or past it while the height does not
+ * rise (repeated vertices and a least side included). Sound from the
+ * least vertex of the previous edge of a convex core x: its next edge's
+ * normal is turned counter-clockwise by less than half a turn, and the
+ * least vertex of a convex y moves counter-clockwise with it, the heights
+ * not rising on the way (rotating calipers: all of x's edges take one
+ * walk around y, not one scan each). */
+static int descend(const fxc2_core *y, fxc2_vec m, int j, int64_t *least)
+{
+    int k;
+    *least = fxc2_dot(m, y->v[j]);
+    for (k = 1; k < y->n; k++) {
+        int64_t h = fxc2_dot(m, y->v[next_of(y, j)]);
+        if (h > *least) break;
+        *least = h;
+        j = next_of(y, j);
+    }
+    return j;
+}
+
 /* The edges of core x (of B: of_b), each against core y, offered to *best.
  * Returns 0 as soon as one separates the cores (h < 0). A box's opposite
  * edges have opposite normals of one length: per pair, only the lower
  * face (edge 0 or 2, 1 or 3; the first on a tie) is a candidate. */
 static int scan_edges(const fxc2_core *x, const fxc2_core *y, int of_b, sat_edge *best)
 {
-    int i;
+    int i, j = -1;
     for (i = 0; i < (x->box ? 2 : x->n); i++) {
         int i1 = next_of(x, i);
         fxc2_vec m = fxc2_out_normal(fxc2_sub(x->v[i1], x->v[i]));
@@ -135,7 +156,7 @@ static int scan_edges(const fxc2_core *x, const fxc2_core *y, int of_b, sat_edge
                 continue;
             }
         } else {
-            (void)least_along(y, m, &lo);
+            j = j < 0 ? least_along(y, m, &lo) : descend(y, m, j, &lo);
             h = fxc2_dot(m, x->v[i]) - lo;
             if (h < 0) return 0;
         }
