@@ -1,6 +1,7 @@
 /* 2D regressions: one named case for each bug a review of the 2D code
  * found, checked against the value geometry gives (worked out in each
  * comment); each fails before its fix. */
+#include <math.h>
 #include "test.h"
 #include "fxcollide2d.h"
 
@@ -208,4 +209,31 @@ void test_regress2_epa_exact_near_tie(void)
     CHECK(fxc2_collide(&a, &t, &b, &t, &ab) == FXC_TOUCHING);
     CHECK(fxc2_collide(&b, &t, &a, &t, &ba) == FXC_TOUCHING);
     CHECK(ab.depth == 1 && ba.depth == 1);
+}
+
+/* A polygon with three collinear vertices ({72, 311}, {-160, 153},
+ * {-392, -5}: two equal steps), turned by this (c, s): rounding bends the
+ * straight run inward by one LSB, so the world core is not convex. The
+ * edge normals (src/sat2d.c) took its edges for edges of A - B: the depth
+ * came out right, the witness points 305 LSB apart across the normal. Now
+ * such a core goes to EPA: the points lie depth * normal apart (within
+ * 2 LSB and the unit normal's rounding, 0.71 * depth / 2^16). */
+void test_regress2_bent_polygon_core(void)
+{
+    static const fxc2_vec v[8] = { { 72, 311 }, { -160, 153 }, { -392, -5 }, { -343, -132 },
+                                   { -343, -132 }, { 25, -60 }, { 393, 12 }, { 393, 12 } };
+    fxc2_shape a, b;
+    fxc2_transform ta, tb;
+    fxc2_contact c;
+    double dx, dy;
+    CHECK(fxc2_shape_box(&a, fxc2_v(286, 329), 82) == FXC_OK);
+    CHECK(fxc2_shape_polygon(&b, v, 8, 82) == FXC_OK);
+    CHECK(fxc2_transform_set(&ta, fxc2_v(5311642, -3364050), 40101, -51836) == FXC_OK);
+    CHECK(fxc2_transform_set(&tb, fxc2_v(5311801, -3363893), -4628, 65372) == FXC_OK);
+    CHECK(fxc2_collide(&a, &ta, &b, &tb, &c) == FXC_PENETRATING);
+    dx = (double)c.point_a.x - c.point_b.x - (double)c.depth * c.normal.x / 65536.0;
+    dy = (double)c.point_a.y - c.point_b.y - (double)c.depth * c.normal.y / 65536.0;
+    CHECK_MSG(sqrt(dx * dx + dy * dy) <= 2.0 + 0.71 * c.depth / 65536.0, "points off depth * normal by %.1f LSB",
+              sqrt(dx * dx + dy * dy));
+    CHECK(c.epa_iterations > 0); /* EPA's answer, not the edge normals' */
 }

@@ -96,4 +96,5 @@ for cpu in cortex-m0 cortex-m3; do
     for opt in -Os -O2; do
         measure 8 "2D only: every 2D query and shape" $cpu $opt
     done
+    measure 8 "2D only, FXC2_POLYGON_SAT 0 (no edge normals: GJK and EPA)" $cpu -Os -DFXC2_POLYGON_SAT=0
 done
