@@ -8,7 +8,6 @@
  * n, two 30-bit coordinates each (flatten). */
 #include "feature.h"
 #include "wide.h"
-#include "filter.h"
 
 /* Candidates that fall within the band, before wrapping: with more (a
  * hull face of over 32 vertices), the highest ones are kept. */
@@ -295,7 +294,7 @@ FXC_NOINLINE static void wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_f
 }
 
 /* A box's supporting feature straight from its columns: from the highest
- * corner (the signs of R^T dir, as fxc_support_box picks it), a column is
+ * corner (fxc_box_top, as fxc_support_box picks it), a column is
  * free when the corner across it lies within the band below; the free
  * columns span the feature (none: the corner, one: an edge, two: a face,
  * ordered counter-clockwise seen from +n by the exact sign of its area
@@ -306,8 +305,7 @@ FXC_NOINLINE static void wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_f
  * the separations then drop it or keep it). */
 static int box_feature(fxc_body *b, fxc_vec3 n, fxc_vec3 dir, uint32_t extra, fxc_feature *f)
 {
-    unsigned top = (unsigned)(fxc_tmul_ge0(b->rot, 0, dir) | fxc_tmul_ge0(b->rot, 1, dir) << 1 |
-                              fxc_tmul_ge0(b->rot, 2, dir) << 2);
+    unsigned top = fxc_box_top(b, dir);
     int64_t width = band_width(band_of(b, extra), dir), h = fxc_v3_dot_wide(dir, fxc_box_corner(b, top));
     unsigned span[2] = { 0, 0 }, base;
     int k, free = 0;
