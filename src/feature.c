@@ -230,67 +230,58 @@ static int64_t orient(const flat_set *f, int a, int b, int c)
     return bu * cv - bv * cu;
 }
 
-/* Squared distance from a to b in the plane (below 2^63). */
-static int64_t apart2(const flat_set *f, int a, int b)
+/* Is point a before point b in the plane: less u, or as much and less v? */
+static int before(const flat_set *f, int a, int b)
 {
-    int64_t du = (int64_t)f->u[b] - f->u[a], dv = (int64_t)f->v[b] - f->v[a];
-    return du * du + dv * dv;
+    return f->u[a] < f->u[b] || (f->u[a] == f->u[b] && f->v[a] < f->v[b]);
 }
 
-/* The first point of the wrap: of the points seen, the farthest along u,
- * of those the farthest along v: a vertex of the flat polygon. */
-static int wrap_start(const flat_set *f, int n)
-{
-    int i, k = -1;
-    for (i = 0; i < n; i++) {
-        if (f->hidden >> i & 1u) continue;
-        if (k < 0 || f->u[i] > f->u[k] || (f->u[i] == f->u[k] && f->v[i] > f->v[k])) k = i;
-    }
-    return k;
-}
-
-/* Gift wrapping (Jarvis's march) of the band's points about n, counter-
- * clockwise from wrap_start: each next point has every point seen on its
- * left or on its line, the farthest of those on the line, so collinear
- * and repeated points drop out. Stops where it meets a point it took.
- * More than FXC_FEATURE_MAX points are thinned evenly along the polygon
- * (a convex polygon inscribed in it, spread over the whole face). */
+/* Andrew's monotone chain of the band's points seen along n, counter-
+ * clockwise: the points seen, sorted by u then v, make the lower chain
+ * left to right and the upper one back, each chain dropping its last
+ * point while that point and the next do not turn left (orient), so
+ * collinear and repeated points drop out. Integer coordinates have one
+ * such polygon; it starts at the last point (the farthest along u, of
+ * those along v: a vertex). More than FXC_FEATURE_MAX points are thinned
+ * evenly along the polygon (a convex polygon inscribed in it, spread over
+ * the whole face). */
 FXC_NOINLINE static void wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_feature *f)
 {
     flat_set flat;
-    uint8_t order[BAND_MAX];
-    int cur, m = 0, i;
-    uint32_t taken = 0; /* bit i: point i is in the polygon (a start within
-                         * rounding of an edge is left out of the loop it closes) */
+    uint8_t seen[BAND_MAX], chain[2 * BAND_MAX];
+    int k = 0, m = 0, lower, i;
     f->n = 0;
-    if (s->n == 0) return; /* cannot happen: the highest candidate is in its own band */
     flatten(n, dir, s, &flat);
-    cur = wrap_start(&flat, s->n);
-    if (cur < 0) return; /* cannot happen either: the highest point is seen */
-    do {
-        int next = -1;
-        taken |= (uint32_t)1 << cur;
-        order[m++] = (uint8_t)cur;
-        for (i = 0; i < s->n; i++) {
-            int64_t o;
-            if (i == cur || (flat.hidden >> i & 1u) || apart2(&flat, cur, i) == 0) continue;
-            if (next < 0) {
-                next = i;
-                continue;
-            }
-            o = orient(&flat, cur, next, i);
-            /* right of cur -> next, or on its line and farther */
-            if (o < 0 || (o == 0 && apart2(&flat, cur, i) > apart2(&flat, cur, next))) next = i;
-        }
-        if (next < 0) break; /* every point projects onto this one */
-        cur = next;
-    } while (!(taken & ((uint32_t)1 << cur)) && m < BAND_MAX);
+    for (i = 0; i < s->n; i++) {
+        int j;
+        if (flat.hidden >> i & 1u) continue;
+        for (j = k; j > 0 && before(&flat, i, seen[j - 1]); j--) seen[j] = seen[j - 1]; /* insertion sort */
+        seen[j] = (uint8_t)i;
+        k++;
+    }
+    if (k == 0) return; /* cannot happen: the highest point is seen */
+    for (i = 0; i < k; i++) {
+        while (m >= 2 && orient(&flat, chain[m - 2], chain[m - 1], seen[i]) <= 0) m--;
+        chain[m++] = seen[i];
+    }
+    lower = m;
+    for (i = k - 2; i >= 0; i--) {
+        while (m > lower && orient(&flat, chain[m - 2], chain[m - 1], seen[i]) <= 0) m--;
+        chain[m++] = seen[i];
+    }
+    if (m > 1) m--; /* the first point closes the loop */
+    /* from the last point of the lower chain, the farthest along u */
     for (i = 0; i < FXC_FEATURE_MAX && i < m; i++) {
-        int k = order[m <= FXC_FEATURE_MAX ? i : i * m / FXC_FEATURE_MAX];
-        f->p[i] = s->p[k];
-        f->id[i] = s->id[k];
+        int slot = (lower - 1 + (m <= FXC_FEATURE_MAX ? i : i * m / FXC_FEATURE_MAX)) % m;
+        f->p[i] = s->p[chain[slot]];
+        f->id[i] = s->id[chain[slot]];
     }
     f->n = i;
+}
+
+static int64_t wide_abs(int64_t v)
+{
+    return v < 0 ? -v : v;
 }
 
 /* A box's supporting feature straight from its columns: from the highest
@@ -299,20 +290,30 @@ FXC_NOINLINE static void wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_f
  * columns span the feature (none: the corner, one: an edge, two: a face,
  * ordered counter-clockwise seen from +n by the exact sign of its area
  * along n). Returns 0 for what the columns do not settle (all three free,
- * or a face of no area along n: a flat box), left to the wrap. The same
- * corners as the wrap's, but for a face tilted along both columns, whose
- * far corner may lie up to twice the band below (the wrap leaves it out,
- * the separations then drop it or keep it). */
+ * a column seen end-on, or a face of no area along n: a flat box), left
+ * to the wrap. The same corners as the wrap's, but within rounding of
+ * the band's edge, and for a face tilted along both columns, whose far
+ * corner may lie up to twice the band below (the wrap leaves it out, the
+ * separations then drop it or keep it). */
 static int box_feature(fxc_body *b, fxc_vec3 n, fxc_vec3 dir, uint32_t extra, fxc_feature *f)
 {
     unsigned top = fxc_box_top(b, dir);
-    int64_t width = band_width(band_of(b, extra), dir), h = fxc_v3_dot_wide(dir, fxc_box_corner(b, top));
+    int64_t width = band_width(band_of(b, extra), dir);
     unsigned span[2] = { 0, 0 }, base;
+    uint32_t nmax = fxc_abs_u32(n.x) | fxc_abs_u32(n.y) | fxc_abs_u32(n.z);
     int k, free = 0;
     for (k = 0; k < 3; k++) {
         unsigned bit = 1u << k;
-        if (h - fxc_v3_dot_wide(dir, fxc_box_corner(b, top ^ bit)) > width) continue;
-        if (free == 2) return 0;
+        fxc_vec3 e = fxc_v3_sub(fxc_box_corner(b, top ^ bit), fxc_box_corner(b, top));
+        fxc_vec3w across;
+        if (fxc_v3_dot_wide(dir, e) < -width) continue;
+        /* a free column seen end-on (less than 16 raw across n: e x n, below
+         * 2^58, within 16 nmax) puts two corners within the rounding
+         * of one point, which it merges; so is left to the wrap */
+        across = fxc_v3_cross_wide(e, n);
+        if (free == 2 || (wide_abs(across.x) < 16 * (int64_t)nmax && wide_abs(across.y) < 16 * (int64_t)nmax &&
+                          wide_abs(across.z) < 16 * (int64_t)nmax))
+            return 0;
         span[free++] = bit;
     }
     base = top & ~(span[0] | span[1]);
