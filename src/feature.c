@@ -248,7 +248,7 @@ static int before(const flat_set *f, int a, int b)
 FXC_NOINLINE static void wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_feature *f)
 {
     flat_set flat;
-    uint8_t seen[BAND_MAX], chain[2 * BAND_MAX];
+    uint8_t seen[BAND_MAX], chain[BAND_MAX + 1]; /* a convex chain of distinct points, and its first again */
     int k = 0, m = 0, lower, i;
     f->n = 0;
     flatten(n, dir, s, &flat);
@@ -294,8 +294,9 @@ static int64_t wide_abs(int64_t v)
  * to the wrap. The same corners as the wrap's, but within rounding of
  * the band's edge, and for a face tilted along both columns, whose far
  * corner may lie up to twice the band below (the wrap leaves it out, the
- * separations then drop it or keep it). */
-static int box_feature(fxc_body *b, fxc_vec3 n, fxc_vec3 dir, uint32_t extra, fxc_feature *f)
+ * separations then drop it or keep it). Out of line: its locals stay off
+ * the stack under the wrap. */
+FXC_NOINLINE static int box_feature(fxc_body *b, fxc_vec3 n, fxc_vec3 dir, uint32_t extra, fxc_feature *f)
 {
     unsigned top = fxc_box_top(b, dir);
     int64_t width = band_width(band_of(b, extra), dir);
