@@ -8,6 +8,7 @@
  * n, two 30-bit coordinates each (flatten). */
 #include "feature.h"
 #include "wide.h"
+#include "filter.h"
 
 /* Candidates that fall within the band, before wrapping: with more (a
  * hull face of over 32 vertices), the highest ones are kept. */
@@ -298,7 +299,7 @@ static int64_t wide_abs(int64_t v)
  * the stack under the wrap. */
 FXC_NOINLINE static int box_feature(fxc_body *b, fxc_vec3 n, fxc_vec3 dir, uint32_t extra, fxc_feature *f)
 {
-    unsigned top = fxc_box_top(b, dir);
+    unsigned top = fxc_box_top(b->rot, dir);
     int64_t width = band_width(band_of(b, extra), dir);
     unsigned span[2] = { 0, 0 }, base;
     uint32_t nmax = fxc_abs_u32(n.x) | fxc_abs_u32(n.y) | fxc_abs_u32(n.z);

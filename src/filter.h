@@ -50,6 +50,15 @@ static inline int fxc_tmul_ge0(const fxc_mat3 *R, int j, fxc_vec3 d)
     return fxc_smull(R->m[0][j], d.x) + fxc_smull(R->m[1][j], d.y) + fxc_smull(R->m[2][j], d.z) >= -0x8000;
 }
 
+/* The number of a box's corner farthest along d, for a box turned by R
+ * (fxc_box_corner's numbering: bit j the + side of local axis j): the
+ * signs of R^T d, each the sign of the component rotate() would round,
+ * ties to +. Inline: the box support's hot path. */
+static inline unsigned fxc_box_top(const fxc_mat3 *R, fxc_vec3 d)
+{
+    return (unsigned)(fxc_tmul_ge0(R, 0, d) | fxc_tmul_ge0(R, 1, d) << 1 | fxc_tmul_ge0(R, 2, d) << 2);
+}
+
 /* Sign of n . D for a wide normal n (< 2^62) given also fitted, nf =
  * n >> k (fxc_fit_bits: 28 significant bits, remainder 0 <= n - 2^k nf <
  * 2^k per component, or exactly n 2^k' when scaled up) and D (< 2^30).

@@ -96,11 +96,6 @@ fxc_vec3 fxc_body_place(const fxc_body *b, fxc_vec3 local);
  * same ones again and again. */
 fxc_vec3 fxc_box_corner(fxc_body *b, unsigned k);
 
-/* The number of a box's corner farthest along d (fxc_box_corner's
- * numbering): the signs of R^T d, each the sign of the component rotate()
- * would round, ties to +. */
-unsigned fxc_box_top(const fxc_body *b, fxc_vec3 d);
-
 /* A fitted world direction (below 2^28) in the body's own frame: R^T d,
  * below 2^31. */
 fxc_vec3 fxc_body_local_dir(const fxc_body *b, fxc_vec3 d);

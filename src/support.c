@@ -182,22 +182,10 @@ fxc_vec3 fxc_box_corner(fxc_body *b, unsigned k)
     return b->u.box.corner[k];
 }
 
-/* Inline here, for the support function's hot path; out of line for the
- * supporting features. */
-static inline unsigned box_top(const fxc_body *b, fxc_vec3 d)
-{
-    return (unsigned)(fxc_tmul_ge0(b->rot, 0, d) | fxc_tmul_ge0(b->rot, 1, d) << 1 | fxc_tmul_ge0(b->rot, 2, d) << 2);
-}
-
-unsigned fxc_box_top(const fxc_body *b, fxc_vec3 d)
-{
-    return box_top(b, d);
-}
-
 /* A box's support point: the corner fxc_box_top picks. */
 fxc_vec3 fxc_support_box(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
-    unsigned k = box_top(b, d);
+    unsigned k = fxc_box_top(b->rot, d);
     (void)p;
     b->vid = k;
     return fxc_box_corner(b, k);
