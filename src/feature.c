@@ -309,9 +309,10 @@ FXC_NOINLINE static int box_feature(fxc_body *b, fxc_vec3 n, fxc_vec3 dir, uint3
         fxc_vec3 e = fxc_v3_sub(fxc_box_corner(b, top ^ bit), fxc_box_corner(b, top));
         fxc_vec3w across;
         if (fxc_v3_dot_wide(dir, e) < -width) continue;
-        /* a free column seen end-on (less than 16 raw across n: e x n, below
-         * 2^58, within 16 nmax) puts two corners within the rounding
-         * of one point, which it merges; so is left to the wrap */
+        /* a free column seen end-on (less than about 16 raw across n: each
+         * component of e x n, below 2^58, within 16 nmax) puts two corners
+         * within rounding of one point seen along n, which the wrap merges
+         * into one: such a box is left to the wrap */
         across = fxc_v3_cross_wide(e, n);
         if (free == 2 || (wide_abs(across.x) < 16 * (int64_t)nmax && wide_abs(across.y) < 16 * (int64_t)nmax &&
                           wide_abs(across.z) < 16 * (int64_t)nmax))
