@@ -132,7 +132,8 @@ void fxc2_epa_run(const fxc2_pair *p, const fxc2_gjk *g, fxc2_epa *e);
 int fxc2_polygon_flat(const fxc2_vec *v, int n);
 int fxc2_polygon_convex(const fxc2_vec *v, int n);
 
-/* For two cores that enclose areas (boxes, polygons that are not flat):
+/* For two cores that enclose areas (boxes; polygons not flat and still
+ * convex after rounding):
  * if they overlap or touch, the nearest edge of A - B through their edge
  * normals (sat2d.c), as EPA gives it, with no iteration; returns 0 for
  * any other pair, and for cores apart. */
