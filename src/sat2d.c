@@ -78,10 +78,19 @@ static int depth_less(const sat_edge *e, const sat_edge *best)
     return fxc_height_ratio_less(e->h, e->ee, best->h, best->ee);
 }
 
-/* Core y's least and greatest height along m. */
+/* Core y's least and greatest height along m: for a box, its centre's
+ * height less and plus its half extents' (its corners are exactly the
+ * centre -+ ex -+ ey). */
 static void extent_along(const fxc2_core *y, fxc2_vec m, int64_t *lo, int64_t *hi)
 {
     int j;
+    if (y->box) {
+        int64_t c = fxc2_dot(m, fxc2_add(fxc2_add(y->v[0], y->ex), y->ey)), sx = fxc2_dot(m, y->ex), sy = fxc2_dot(m, y->ey);
+        int64_t r = (sx < 0 ? -sx : sx) + (sy < 0 ? -sy : sy);
+        *lo = c - r;
+        *hi = c + r;
+        return;
+    }
     *lo = *hi = fxc2_dot(m, y->v[0]);
     for (j = 1; j < y->n; j++) {
         int64_t k = fxc2_dot(m, y->v[j]);
@@ -101,6 +110,8 @@ static void offer(int of_b, int i, int i1, fxc2_vec m, int64_t h, sat_edge *best
     e.m = m;
     e.h = h;
     e.ee = fxc2_dot(m, m);
+    /* no higher over no longer a normal: surely not nearer (exact) */
+    if (best->i0 >= 0 && h >= best->h && e.ee <= best->ee) return;
     e.cut_ee = fxc_approx_u64((uint64_t)e.ee);
     e.hh = e.cut_ee; /* unused when h is 0 */
     if (h > 0) {
