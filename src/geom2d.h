@@ -80,6 +80,16 @@ int fxc2_pair_init(fxc2_pair *p, const fxc2_shape *a, const fxc2_transform *ta,
 /* The vertex of a core farthest along d (|d| < 2^30), the first on a tie. */
 int fxc2_support_index(const fxc2_core *c, fxc2_vec d);
 
+/* The neighbour of vertex i in step (+1 or -1) that is a different point;
+ * -1 when the core is a single point. */
+int fxc2_neighbour(const fxc2_core *c, int i, int step);
+
+/* The edge i0 -> i1 of core c grown over straight vertices at both ends,
+ * so that a side given with collinear (or repeated) points is one edge (a
+ * turn back, as in a flat polygon, ends it): the manifold's facing edges
+ * and the edge normals' nearest edge. */
+void fxc2_extend_edge(const fxc2_core *c, int *i0, int *i1);
+
 /* The point of A - B farthest along d (by address: a struct returned or
  * passed by value costs a memcpy call on the Cortex-M0). */
 void fxc2_support(const fxc2_pair *p, fxc2_vec d, fxc2_mpoint *out);

@@ -25,43 +25,6 @@ typedef struct {
                      * times the direction's length (raw; < 0: none faces) */
 } facing_edge;
 
-static int same_point(fxc2_vec a, fxc2_vec b)
-{
-    return a.x == b.x && a.y == b.y;
-}
-
-/* The neighbour of vertex i in step (+1 or -1) that is a different point;
- * -1 when the core is a single point. */
-static int neighbour(const fxc2_core *c, int i, int step)
-{
-    int j = i, k;
-    for (k = 1; k < c->n; k++) {
-        j = (j + step + c->n) % c->n;
-        if (!same_point(c->v[j], c->v[i])) return j;
-    }
-    return -1;
-}
-
-/* The edge i0 -> i1 grown over straight vertices at both ends, so that a
- * face given with collinear points is one edge (at most n steps each way;
- * a turn back, as in a flat polygon, ends it). */
-static void extend_edge(const fxc2_core *c, int *i0, int *i1)
-{
-    int k;
-    for (k = 0; k < c->n; k++) {
-        int j = neighbour(c, *i1, 1);
-        fxc2_vec e = fxc2_sub(c->v[*i1], c->v[*i0]), f = fxc2_sub(c->v[j], c->v[*i1]);
-        if (j == *i0 || fxc2_cross(e, f) != 0 || fxc2_dot(e, f) <= 0) break;
-        *i1 = j;
-    }
-    for (k = 0; k < c->n; k++) {
-        int j = neighbour(c, *i0, -1);
-        fxc2_vec e = fxc2_sub(c->v[*i1], c->v[*i0]), f = fxc2_sub(c->v[*i0], c->v[j]);
-        if (j == *i1 || fxc2_cross(f, e) != 0 || fxc2_dot(f, e) <= 0) break;
-        *i0 = j;
-    }
-}
-
 /* dot(outward normal of i0 -> i1, u) / |edge|: |u| times the cosine. */
 static fix16_t edge_facing(const fxc2_core *c, int i0, int i1, fxc2_vec u)
 {
@@ -76,7 +39,7 @@ static fix16_t edge_facing(const fxc2_core *c, int i0, int i1, fxc2_vec u)
 static void consider_edge(const fxc2_core *c, int i0, int i1, fxc2_vec u, facing_edge *best)
 {
     fix16_t f;
-    extend_edge(c, &i0, &i1);
+    fxc2_extend_edge(c, &i0, &i1);
     f = edge_facing(c, i0, i1, u);
     if (f > best->facing) {
         best->i0 = i0;
@@ -91,7 +54,7 @@ static facing_edge best_edge(const fxc2_core *c, fxc2_vec u)
 {
     facing_edge best = { 0, 0, -1 };
     int i = fxc2_support_index(c, u);
-    int prev = neighbour(c, i, -1), next = neighbour(c, i, 1);
+    int prev = fxc2_neighbour(c, i, -1), next = fxc2_neighbour(c, i, 1);
     if (prev < 0) return best;
     consider_edge(c, prev, i, u, &best);
     consider_edge(c, i, next, u, &best);

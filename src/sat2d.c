@@ -47,20 +47,13 @@ static int prev_of(const fxc2_core *c, int i)
     return i == 0 ? c->n - 1 : i - 1;
 }
 
-/* The vertex of c least along m (the first of equals), and with it its
- * height m . v. */
+/* The vertex of c least along m (its support against m: the first of
+ * equals), and with it its height m . v. */
 static int least_along(const fxc2_core *c, fxc2_vec m, int64_t *least)
 {
-    int j, best = 0;
-    *least = fxc2_dot(m, c->v[0]);
-    for (j = 1; j < c->n; j++) {
-        int64_t k = fxc2_dot(m, c->v[j]);
-        if (k < *least) {
-            *least = k;
-            best = j;
-        }
-    }
-    return best;
+    int j = fxc2_support_index(c, fxc2_v(-m.x, -m.y));
+    *least = fxc2_dot(m, c->v[j]);
+    return j;
 }
 
 /* Is edge e nearer the origin than edge best (h / |m|, both h >= 0)? */
@@ -176,24 +169,6 @@ static int scan_edges(const fxc2_core *x, const fxc2_core *y, int of_b, sat_edge
     return 1;
 }
 
-/* The edge i0 -> i1 of core c grown over straight vertices at both ends
- * (a turn back, in a flat polygon, ends it): the whole side of the core. */
-static void grow_edge(const fxc2_core *c, int *i0, int *i1)
-{
-    fxc2_vec d = fxc2_sub(c->v[*i1], c->v[*i0]);
-    int k;
-    for (k = 0; k < c->n; k++) {
-        fxc2_vec f = fxc2_sub(c->v[next_of(c, *i1)], c->v[*i1]);
-        if (next_of(c, *i1) == *i0 || fxc2_cross(d, f) != 0 || fxc2_dot(d, f) < 0) break;
-        *i1 = next_of(c, *i1);
-    }
-    for (k = 0; k < c->n; k++) {
-        fxc2_vec f = fxc2_sub(c->v[*i0], c->v[prev_of(c, *i0)]);
-        if (prev_of(c, *i0) == *i1 || fxc2_cross(d, f) != 0 || fxc2_dot(d, f) < 0) break;
-        *i0 = prev_of(c, *i0);
-    }
-}
-
 /* The run of core c's vertices least along m, counter-clockwise: first and
  * last (one vertex, or the ends of a side facing against m). */
 static void least_run(const fxc2_core *c, fxc2_vec m, int *first, int *last)
@@ -238,7 +213,7 @@ int fxc2_sat_run(const fxc2_pair *p, fxc2_epa *e)
     y = best.of_b ? &p->a : &p->b;
     i0 = best.i0;
     i1 = best.i1;
-    grow_edge(x, &i0, &i1);
+    fxc2_extend_edge(x, &i0, &i1);
     least_run(y, best.m, &first, &last);
     /* ends counter-clockwise on A - B: A's edge with B's run, or B's run
      * with B's edge (-B's edges run backwards) */

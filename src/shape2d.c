@@ -309,6 +309,43 @@ int fxc2_support_index(const fxc2_core *c, fxc2_vec d)
     return best;
 }
 
+static int same_point(fxc2_vec a, fxc2_vec b)
+{
+    return a.x == b.x && a.y == b.y;
+}
+
+/* The neighbour of vertex i in step (+1 or -1) that is a different point;
+ * -1 when the core is a single point. */
+int fxc2_neighbour(const fxc2_core *c, int i, int step)
+{
+    int j = i, k;
+    for (k = 1; k < c->n; k++) {
+        j = (j + step + c->n) % c->n;
+        if (!same_point(c->v[j], c->v[i])) return j;
+    }
+    return -1;
+}
+
+/* The edge i0 -> i1 grown over straight vertices at both ends, so that a
+ * face given with collinear points is one edge (at most n steps each way;
+ * a turn back, as in a flat polygon, ends it). */
+void fxc2_extend_edge(const fxc2_core *c, int *i0, int *i1)
+{
+    int k;
+    for (k = 0; k < c->n; k++) {
+        int j = fxc2_neighbour(c, *i1, 1);
+        fxc2_vec e = fxc2_sub(c->v[*i1], c->v[*i0]), f = fxc2_sub(c->v[j], c->v[*i1]);
+        if (j == *i0 || fxc2_cross(e, f) != 0 || fxc2_dot(e, f) <= 0) break;
+        *i1 = j;
+    }
+    for (k = 0; k < c->n; k++) {
+        int j = fxc2_neighbour(c, *i0, -1);
+        fxc2_vec e = fxc2_sub(c->v[*i1], c->v[*i0]), f = fxc2_sub(c->v[*i0], c->v[j]);
+        if (j == *i1 || fxc2_cross(f, e) != 0 || fxc2_dot(f, e) <= 0) break;
+        *i0 = j;
+    }
+}
+
 void fxc2_support(const fxc2_pair *p, fxc2_vec d, fxc2_mpoint *out)
 {
     int ia = fxc2_support_index(&p->a, d);
