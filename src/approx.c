@@ -33,7 +33,6 @@ static int i128_is_zero(const fxc_i128 *v)
 
 int fxc_product_cmp(const fxc_i128 *x1, const fxc_i128 *y1, const fxc_i128 *x2, const fxc_i128 *y2)
 {
-    uint32_t a[3], b[3], l[6], r[6];
     int z1 = i128_is_zero(x1) || i128_is_zero(y1), z2 = i128_is_zero(x2) || i128_is_zero(y2);
     if (z1 || z2) return z2 - z1;
     {
@@ -42,6 +41,12 @@ int fxc_product_cmp(const fxc_i128 *x1, const fxc_i128 *y1, const fxc_i128 *x2, 
         if (fxc_approx_surely_less(p, q)) return -1;
         if (fxc_approx_surely_less(q, p)) return 1;
     }
+    return fxc_product_cmp_exact(x1, y1, x2, y2);
+}
+
+int fxc_product_cmp_exact(const fxc_i128 *x1, const fxc_i128 *y1, const fxc_i128 *x2, const fxc_i128 *y2)
+{
+    uint32_t a[3], b[3], l[6], r[6];
     fxc_limbs_of(x1, a);
     fxc_limbs_of(y1, b);
     fxc_limbs_mul(a, 3, b, 3, l);

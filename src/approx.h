@@ -76,4 +76,8 @@ int fxc_limbs_cmp(const uint32_t *a, const uint32_t *b, int n);
  * the cut values when they are sure, else exactly. */
 int fxc_product_cmp(const fxc_i128 *x1, const fxc_i128 *y1, const fxc_i128 *x2, const fxc_i128 *y2);
 
+/* The same comparison in 96 x 96-bit products, without the filter (for
+ * callers that ran it on values they had cut already). */
+int fxc_product_cmp_exact(const fxc_i128 *x1, const fxc_i128 *y1, const fxc_i128 *x2, const fxc_i128 *y2);
+
 #endif /* FXC_APPROX_H */

@@ -8,8 +8,10 @@
  * A_k = 2^16 (o - c) . f_k sgn(det), B_k = 2^16 v . f_k sgn(det) and
  * R_k = h_k |det|. The ray meets the box from the largest entry of the
  * slabs (and 0) to their smallest exit (and 1); each entry and exit is a
- * ratio of exact integers, and every comparison of two of them is exact
- * (fxc_product_cmp). The distance of o inside slab k to its nearer face is
+ * ratio of exact integers, cut to 31 bits once for the filter of
+ * fxc_product_cmp, and every comparison of two of them is exact (the
+ * filter, else the 192-bit products). The fraction is the exact floor of
+ * the entry at 2^-32 (q32_of). The distance of o inside slab k to its nearer face is
  * (R_k - |A_k|) / (2^16 |f_k|) raw, compared with FXC_TOUCH_TOL exactly as
  * squares.
  *
@@ -27,9 +29,12 @@
 #include "query.h"
 #include "sat.h"
 
-/* t = n / d with d > 0. */
+/* t = n / d with d > 0, with the sign of n and, for n != 0, |n| and d
+ * cut to 31 bits once (approx.h), for the filter of every comparison. */
 typedef struct {
     fxc_i128 n, d;
+    fxc_approx an, ad;
+    int sn;
 } ratio;
 
 typedef struct {
@@ -49,54 +54,105 @@ static int sign_side(fxc_i128 v)
     return s;
 }
 
-/* x < y, exactly: n1 d2 < n2 d1 (d > 0), by signs first. */
+/* The ratio n / d, its filter values made. */
+static ratio make_ratio(fxc_i128 n, fxc_i128 d, fxc_approx ad)
+{
+    ratio t;
+    t.n = n;
+    t.d = d;
+    t.ad = ad;
+    t.sn = fxc_i128_sign(n);
+    t.an = ad; /* unused for n = 0 */
+    if (t.sn != 0) {
+        fxc_i128 m = i128_abs(n);
+        t.an = fxc_approx_i128(&m);
+    }
+    return t;
+}
+
+/* x < y, exactly: by signs first, then |n_x| d_y against |n_y| d_x, from
+ * the cut values when they are sure (fxc_product_cmp's filter, on values
+ * cut once per ratio), else in 192 bits. */
 static int ratio_less(const ratio *x, const ratio *y)
 {
-    int sx = fxc_i128_sign(x->n), sy = fxc_i128_sign(y->n);
-    fxc_i128 ax, ay;
-    if (sx != sy) return sx < sy;
-    if (sx == 0) return 0;
-    ax = i128_abs(x->n);
-    ay = i128_abs(y->n);
+    int c;
+    if (x->sn != y->sn) return x->sn < y->sn;
+    if (x->sn == 0) return 0;
+    {
+        fxc_approx p = fxc_approx_mul(x->an, y->ad), q = fxc_approx_mul(y->an, x->ad);
+        if (fxc_approx_surely_less(p, q)) c = -1;
+        else if (fxc_approx_surely_less(q, p)) c = 1;
+        else {
+            fxc_i128 ax = i128_abs(x->n), ay = i128_abs(y->n);
+            c = fxc_product_cmp_exact(&ax, &y->d, &ay, &x->d);
+        }
+    }
     /* both negative: the larger magnitude is the smaller */
-    return sx > 0 ? fxc_product_cmp(&ax, &y->d, &ay, &x->d) < 0 : fxc_product_cmp(&ay, &x->d, &ax, &y->d) < 0;
+    return x->sn > 0 ? c < 0 : c > 0;
+}
+
+/* Is the ratio above 1 (n > d)? Below 1? */
+static int above_one(const ratio *t)
+{
+    return fxc_i128_sign(fxc_i128_sub(t->n, t->d)) > 0;
+}
+
+static int below_one(const ratio *t)
+{
+    return fxc_i128_sign(fxc_i128_sub(t->n, t->d)) < 0;
 }
 
 /* The slab's entry and exit; 0 when the ray runs parallel to it (B = 0). */
 static int crossings(const slab *s, ratio *in, ratio *out)
 {
     int sb = fxc_i128_sign(s->b);
-    fxc_i128 d = i128_abs(s->b), na = fxc_i128_neg(s->a);
+    fxc_i128 d = i128_abs(s->b), a = s->a;
+    fxc_approx ad;
     if (sb == 0) return 0;
-    in->d = out->d = d;
-    /* B > 0: from A + tB = -R to +R; B < 0: from +R to -R */
-    if (sb > 0) {
-        in->n = fxc_i128_sub(na, s->r);
-        out->n = fxc_i128_add(na, s->r);
-    } else {
-        in->n = fxc_i128_sub(s->a, s->r);
-        out->n = fxc_i128_add(s->a, s->r);
-    }
+    ad = fxc_approx_i128(&d);
+    /* B > 0: from A + tB = -R to +R, at (-A -+ R) / B; B < 0: from +R to
+     * -R, at (A -+ R) / |B| */
+    if (sb > 0) a = fxc_i128_neg(a);
+    *in = make_ratio(fxc_i128_sub(a, s->r), d, ad);
+    *out = make_ratio(fxc_i128_add(a, s->r), d, ad);
     return 1;
 }
 
-/* floor(t * 2^32) for 0 <= n <= d: binary long division (n, d < 2^84,
- * so twice the remainder stays below 2^85). */
+/* a q for a >= 0 below 2^96 and q < 2^32: three 32 x 32 products. */
+static fxc_i128 mul_u32(fxc_i128 a, uint32_t q)
+{
+    uint64_t p0 = fxc_umull((uint32_t)a.lo, q), p1 = fxc_umull((uint32_t)(a.lo >> 32), q);
+    fxc_i128 r;
+    r.lo = p0 + (p1 << 32);
+    r.hi = (p1 >> 32) + (r.lo < p0) + fxc_umull((uint32_t)a.hi, q);
+    return r;
+}
+
+/* floor(t 2^32) for 0 <= n <= d < 2^84. A first quotient from d's top 32
+ * bits (d32 <= D = d / 2^sh < d32 + 1, n32 <= N = n / 2^sh < n32 + 1):
+ * n32 2^32 / (d32 + 1) is below N 2^32 / D, and by less than
+ * N 2^32 / (D (D + 1)) + 2^32 / (D + 1) + 1 <= 5 (D >= 2^31, N <= D).
+ * The exact remainder n 2^32 - q d (below 6 d < 2^87) then raises q by at
+ * most 5 steps. */
 static int64_t q32_of(const ratio *t)
 {
-    fxc_i128 r = t->n;
-    int64_t q = 0;
-    int i;
-    if (fxc_i128_sign(fxc_i128_sub(t->d, r)) <= 0) return (int64_t)1 << 32;
-    for (i = 0; i < 32; i++) {
-        r = fxc_i128_add(r, r);
-        q <<= 1;
-        if (fxc_i128_sign(fxc_i128_sub(r, t->d)) >= 0) {
-            r = fxc_i128_sub(r, t->d);
-            q |= 1;
-        }
+    fxc_i128 n32 = t->n, d32 = t->d, r;
+    int sh = fxc_i128_bits(t->d) - 32;
+    uint64_t q;
+    if (!below_one(t)) return (int64_t)1 << 32;
+    if (sh > 0) {
+        n32 = fxc_i128_shr(t->n, sh);
+        d32 = fxc_i128_shr(t->d, sh);
     }
-    return q;
+    q = (n32.lo << 32) / (d32.lo + 1);
+    r.lo = t->n.lo << 32;
+    r.hi = t->n.hi << 32 | t->n.lo >> 32;
+    r = fxc_i128_sub(r, mul_u32(t->d, (uint32_t)q));
+    while (fxc_i128_sign(fxc_i128_sub(r, t->d)) >= 0) {
+        r = fxc_i128_sub(r, t->d);
+        q++;
+    }
+    return (int64_t)q;
 }
 
 /* Unit outward normal of face k's side `sign` (+1: where l_k = h_k). */
@@ -157,13 +213,14 @@ static int from_surface(const fxc_box_frame *f, const slab *sl, fxc_vec3 v, fxc_
 /* The ray's answer from the slabs: from the surface (from_surface), a
  * miss, or the first contact at the largest entry, through that slab's
  * face (the first slab on a tie), or grazing along the face of a slab the
- * ray runs in (parallel to it, on its plane). */
-static int slab_answer(const fxc_box_frame *f, const fxc_pair *p, fxc_vec3 v, fxc_ray_hit *hit)
+ * ray runs in (parallel to it, on its plane). Out of line: its slabs and
+ * ratios with the box frame in one frame were over the M0's frame limit. */
+FXC_NOINLINE static int slab_answer(const fxc_box_frame *f, const fxc_pair *p, fxc_vec3 v, fxc_ray_hit *hit)
 {
     slab sl[3];
     ratio enter, leave, in, out;
     fxc_vec3 o = fxc_v3_sub(p->b.offset, p->a.offset);
-    int k, at = -1, in_band = 1, in_face = -1, s;
+    int k, at = -1, in_band = 1, in_face = -1, has_leave = 0, s;
     s = sign_side(fxc_i128_from64(f->det));
     for (k = 0; k < 3; k++) {
         sl[k].a = fxc_dot_axis(o, &f->f[k]);
@@ -173,14 +230,18 @@ static int slab_answer(const fxc_box_frame *f, const fxc_pair *p, fxc_vec3 v, fx
             sl[k].b = fxc_i128_neg(sl[k].b);
         }
         sl[k].r = fxc_i128_mul64((int64_t)f->h[k], s < 0 ? -f->det : f->det);
-        if (fxc_i128_sign(fxc_i128_sub(i128_abs(sl[k].a), sl[k].r)) > 0 && !near_face(f, &sl[k], k)) in_band = 0;
+        if (in_band && fxc_i128_sign(fxc_i128_sub(i128_abs(sl[k].a), sl[k].r)) > 0 && !near_face(f, &sl[k], k))
+            in_band = 0;
     }
     if (in_band) {
         hit->point = fxc_pair_to_world(p, p->b.offset);
         return from_surface(f, sl, v, hit);
     }
+    /* the entry starts at 0 (sign 0: below every positive entry), the
+     * exit at 1 (no ratio kept yet) */
     enter.n = fxc_i128_from64(0);
-    enter.d = leave.n = leave.d = fxc_i128_from64(1);
+    enter.d = fxc_i128_from64(1);
+    enter.sn = 0;
     for (k = 0; k < 3; k++) {
         if (!crossings(&sl[k], &in, &out)) {
             /* parallel: outside the slab all along (a miss), or within it,
@@ -194,10 +255,13 @@ static int slab_answer(const fxc_box_frame *f, const fxc_pair *p, fxc_vec3 v, fx
             enter = in;
             at = k;
         }
-        if (ratio_less(&out, &leave)) leave = out;
+        if (has_leave ? ratio_less(&out, &leave) : below_one(&out)) {
+            leave = out;
+            has_leave = 1;
+        }
     }
     /* the origin is outside the grown box, so some slab's entry is after 0 */
-    if (at < 0 || ratio_less(&leave, &enter)) return FXC_SEPARATED;
+    if (at < 0 || (has_leave ? ratio_less(&leave, &enter) : above_one(&enter))) return FXC_SEPARATED;
     {
         int64_t t = q32_of(&enter);
         int k2 = in_face >= 0 ? in_face : at;
