@@ -54,20 +54,19 @@ static int sign_side(fxc_i128 v)
     return s;
 }
 
-/* The ratio n / d, its filter values made. */
-static ratio make_ratio(fxc_i128 n, fxc_i128 d, fxc_approx ad)
+/* *t = n / d, its filter values made (in place: a ratio is 56 bytes, a
+ * struct copy of it a memcpy call on the M0). */
+static void set_ratio(ratio *t, fxc_i128 n, const fxc_i128 *d, fxc_approx ad)
 {
-    ratio t;
-    t.n = n;
-    t.d = d;
-    t.ad = ad;
-    t.sn = fxc_i128_sign(n);
-    t.an = ad; /* unused for n = 0 */
-    if (t.sn != 0) {
+    t->n = n;
+    t->d = *d;
+    t->ad = ad;
+    t->sn = fxc_i128_sign(n);
+    t->an = ad; /* unused for n = 0 */
+    if (t->sn != 0) {
         fxc_i128 m = i128_abs(n);
-        t.an = fxc_approx_i128(&m);
+        t->an = fxc_approx_i128(&m);
     }
-    return t;
 }
 
 /* x < y, exactly: by signs first, then |n_x| d_y against |n_y| d_x, from
@@ -113,8 +112,8 @@ static int crossings(const slab *s, ratio *in, ratio *out)
     /* B > 0: from A + tB = -R to +R, at (-A -+ R) / B; B < 0: from +R to
      * -R, at (A -+ R) / |B| */
     if (sb > 0) a = fxc_i128_neg(a);
-    *in = make_ratio(fxc_i128_sub(a, s->r), d, ad);
-    *out = make_ratio(fxc_i128_add(a, s->r), d, ad);
+    set_ratio(in, fxc_i128_sub(a, s->r), &d, ad);
+    set_ratio(out, fxc_i128_add(a, s->r), &d, ad);
     return 1;
 }
 
@@ -217,10 +216,14 @@ static int from_surface(const fxc_box_frame *f, const slab *sl, fxc_vec3 v, fxc_
  * ratios with the box frame in one frame were over the M0's frame limit. */
 FXC_NOINLINE static int slab_answer(const fxc_box_frame *f, const fxc_pair *p, fxc_vec3 v, fxc_ray_hit *hit)
 {
+    /* the entry starts at 0 (sign 0: below every positive entry); the
+     * exit at 1, until a slab's is below it */
+    static const ratio zero = { { 0, 0 }, { 1, 0 }, { 0, 0 }, { 0, 0 }, 0 };
     slab sl[3];
-    ratio enter, leave, in, out;
+    ratio in[3], out[3];
+    const ratio *enter = &zero, *leave = NULL;
     fxc_vec3 o = fxc_v3_sub(p->b.offset, p->a.offset);
-    int k, at = -1, in_band = 1, in_face = -1, has_leave = 0, s;
+    int k, at = -1, in_band = 1, in_face = -1, s;
     s = sign_side(fxc_i128_from64(f->det));
     for (k = 0; k < 3; k++) {
         sl[k].a = fxc_dot_axis(o, &f->f[k]);
@@ -237,13 +240,8 @@ FXC_NOINLINE static int slab_answer(const fxc_box_frame *f, const fxc_pair *p, f
         hit->point = fxc_pair_to_world(p, p->b.offset);
         return from_surface(f, sl, v, hit);
     }
-    /* the entry starts at 0 (sign 0: below every positive entry), the
-     * exit at 1 (no ratio kept yet) */
-    enter.n = fxc_i128_from64(0);
-    enter.d = fxc_i128_from64(1);
-    enter.sn = 0;
     for (k = 0; k < 3; k++) {
-        if (!crossings(&sl[k], &in, &out)) {
+        if (!crossings(&sl[k], &in[k], &out[k])) {
             /* parallel: outside the slab all along (a miss), or within it,
              * on its face all along when |A| = R (grazing if it hits) */
             int c = fxc_i128_sign(fxc_i128_sub(i128_abs(sl[k].a), sl[k].r));
@@ -251,19 +249,16 @@ FXC_NOINLINE static int slab_answer(const fxc_box_frame *f, const fxc_pair *p, f
             if (c == 0 && in_face < 0) in_face = k;
             continue;
         }
-        if (ratio_less(&enter, &in)) {
-            enter = in;
+        if (ratio_less(enter, &in[k])) {
+            enter = &in[k];
             at = k;
         }
-        if (has_leave ? ratio_less(&out, &leave) : below_one(&out)) {
-            leave = out;
-            has_leave = 1;
-        }
+        if (leave != NULL ? ratio_less(&out[k], leave) : below_one(&out[k])) leave = &out[k];
     }
     /* the origin is outside the grown box, so some slab's entry is after 0 */
-    if (at < 0 || (has_leave ? ratio_less(&leave, &enter) : above_one(&enter))) return FXC_SEPARATED;
+    if (at < 0 || (leave != NULL ? ratio_less(leave, enter) : above_one(enter))) return FXC_SEPARATED;
     {
-        int64_t t = q32_of(&enter);
+        int64_t t = q32_of(enter);
         int k2 = in_face >= 0 ? in_face : at;
         /* grazing: the side of the face the ray runs in; entering: the
          * face it crosses, against B's sign */
