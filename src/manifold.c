@@ -19,8 +19,8 @@
  * than 2^29 apart and of two cores less than 2^30; directions (n, side
  * planes, the reference plane's normal) are fitted to 28 bits, so each
  * plane test s . (p - r) is exact in int64 (below 2^60). Rounded: a
- * crossing of a side plane (one ratio of exact integers per coordinate,
- * mul_div: within 1 LSB), a separation along n (one ratio: within 1 LSB),
+ * crossing of a side plane (one fraction of exact integers, applied to
+ * each coordinate: within 1 LSB), a separation along n (one ratio: within 1 LSB),
  * and the point on the reference plane, moved by the separation along
  * the unit normal (within 1 LSB per coordinate more). */
 #include "feature.h"
@@ -33,7 +33,8 @@ static const fxc_contact_manifold zero_manifold;
 static const fxc_contact zero_contact;
 
 /* A clipped point may be this much (raw) shallower than fxc_collide's
- * deepest point (the two roundings of mul_div) before that point is taken
+ * deepest point (the roundings of a crossing and of its separation)
+ * before that point is taken
  * in its place. */
 #define WITNESS_SLACK 2
 
@@ -121,19 +122,36 @@ static int32_t mul_div(int64_t num, int32_t mul, int64_t den)
     return (num < 0) != (mul < 0) ? -(int32_t)r : (int32_t)r;
 }
 
-/* p + (q - p) dp / (dp - dq) (dp and dq of opposite signs or zero; q - p
- * below 2^30 per component): where the segment from p to q crosses a
- * plane, each coordinate within 1 LSB. */
+/* p + (q - p) dp / (dp - dq), where the segment from p to q crosses a
+ * plane (dp and dq of opposite signs or zero; p and q points of one core
+ * or crossings between them, so q - p below 2^29 + 4 per component): each
+ * coordinate within 1 LSB, from one division. The fraction
+ * t = dp / (dp - dq) in [0, 1] is taken to Q31 from dp and dp - dq cut
+ * alike until the latter has 33 bits: the two cuts move t by at most
+ * 2^-31, its rounding by 2^-32 more, so a coordinate moves by less than
+ * (2^29 + 4) 3 2^-32 < 0.38 LSB before its own rounding (0.5 LSB). */
 static fxc_vec3 crossing(fxc_vec3 p, fxc_vec3 q, int64_t dp, int64_t dq)
 {
     fxc_vec3 e = fxc_v3_sub(q, p);
-    int64_t den = dp - dq;
-    if (den == 0) return p;
-    if (den < 0) {
-        den = -den;
+    uint64_t num, den, t;
+    int sh;
+    if (dp == 0) return p;
+    if (dp < 0) {
         dp = -dp;
+        dq = -dq;
     }
-    return fxc_v3_add(p, fxc_v3(mul_div(dp, e.x, den), mul_div(dp, e.y, den), mul_div(dp, e.z, den)));
+    num = (uint64_t)dp;
+    den = (uint64_t)dp + (uint64_t)-dq; /* dq <= 0: den >= num > 0 */
+    sh = fxc_bitlen64(den) - 33;
+    if (sh > 0) {
+        num >>= sh;
+        den >>= sh;
+    }
+    t = ((num << 31) + den / 2) / den; /* num << 31 below 2^64 */
+    if (t >= (uint64_t)1 << 31) return q;
+    return fxc_v3_add(p, fxc_v3((fix16_t)((fxc_smull(e.x, (int32_t)t) + ((int64_t)1 << 30)) >> 31),
+                                (fix16_t)((fxc_smull(e.y, (int32_t)t) + ((int64_t)1 << 30)) >> 31),
+                                (fix16_t)((fxc_smull(e.z, (int32_t)t) + ((int64_t)1 << 30)) >> 31)));
 }
 
 /* ---- clipping ------------------------------------------------------------------- */
@@ -154,6 +172,26 @@ static int64_t over(const polygon *g, int i, fxc_vec3 s, fxc_vec3 r)
     return fxc_v3_dot_wide(s, fxc_v3_sub(g->v[i].p, r));
 }
 
+/* *dst = *src, field by field: a struct copy is a memcpy call on the M0. */
+static void copy_point(clip_point *dst, const clip_point *src)
+{
+    dst->p = src->p;
+    dst->sep = src->sep;
+    dst->inc = src->inc;
+    dst->ref = src->ref;
+}
+
+/* The crossing of the plane on g's edge from vertex i to vertex j (heights
+ * hi and hj of opposite signs), made on the side `ref`. */
+static void crossing_point(const polygon *g, int i, int j, int64_t hi, int64_t hj, uint16_t ref, uint16_t inc_face,
+                           clip_point *x)
+{
+    x->p = crossing(g->v[i].p, g->v[j].p, hi, hj);
+    x->sep = 0;
+    x->inc = segment_code(g->v[i].inc, g->v[j].inc, inc_face);
+    x->ref = ref;
+}
+
 /* g's vertices from `first` on to the front, in order (three reversals). */
 static void rotate_to_front(polygon *g, int first)
 {
@@ -164,37 +202,39 @@ static void rotate_to_front(polygon *g, int first)
     for (k = 0; k < 3; k++) {
         int i = range[k][0], j = range[k][1];
         for (; i < j; i++, j--) {
-            clip_point t = g->v[i];
-            g->v[i] = g->v[j];
-            g->v[j] = t;
+            clip_point t;
+            copy_point(&t, &g->v[i]);
+            copy_point(&g->v[i], &g->v[j]);
+            copy_point(&g->v[j], &t);
         }
     }
 }
 
-/* The crossing of the plane on g's edge from vertex i to vertex j (heights
- * hi and hj of opposite signs), made on the side `ref`. */
-static clip_point crossing_point(const polygon *g, int i, int j, int64_t hi, int64_t hj, uint16_t ref, uint16_t inc_face)
+/* Moves the count vertices of g from index `from` to index `to`, in
+ * the direction that overwrites none before it is moved. */
+static void move_run(polygon *g, int from, int count, int to)
 {
-    clip_point x;
-    x.p = crossing(g->v[i].p, g->v[j].p, hi, hj);
-    x.sep = 0;
-    x.inc = segment_code(g->v[i].inc, g->v[j].inc, inc_face);
-    x.ref = ref;
-    return x;
+    int i;
+    if (to < from)
+        for (i = 0; i < count; i++) copy_point(&g->v[to + i], &g->v[from + i]);
+    if (to > from)
+        for (i = count - 1; i >= 0; i--) copy_point(&g->v[to + i], &g->v[from + i]);
 }
 
 /* Sutherland-Hodgman step in place: keeps the part of the convex polygon g
  * with s . (p - r) <= 0, the crossings made on the side `ref`. A convex
  * polygon crosses the plane at most twice, so what is kept is one run of
- * vertices between two crossings: at most one vertex more than g had (the
- * bound CLIP_MAX rests on). Should rounding make g cross more often, its
- * first run is kept (inside all the same). Each vertex's side is found
- * once; the exact heights are taken again only at the two crossings. */
+ * vertices between two crossings x0 and x1: at most one vertex more than
+ * g had (the bound CLIP_MAX rests on). Should rounding make g cross more
+ * often, its first run is kept (inside all the same). Each vertex's side
+ * is found once; the exact heights are taken again only at the two
+ * crossings. The run is moved once, whole: the cycle x0, run, x1 is kept
+ * from x0 on, or, when the run wraps past g's last vertex, from g's first. */
 static void clip_plane(polygon *g, fxc_vec3 s, fxc_vec3 r, uint16_t ref, uint16_t inc_face)
 {
-    int n = g->n, first = -1, len = 0, i, last, before, after;
+    int n = g->n, first = -1, len = 0, i, last, need0, need1;
     uint32_t out = 0, on = 0; /* bit i: vertex i beyond the plane, on it */
-    clip_point x0 = { { 0, 0, 0 }, 0, 0, 0 }, x1 = x0;
+    clip_point x0, x1;
     for (i = 0; i < n; i++) {
         int64_t h = over(g, i, s, r);
         if (h > 0) out |= (uint32_t)1 << i;
@@ -209,19 +249,31 @@ static void clip_plane(polygon *g, fxc_vec3 s, fxc_vec3 r, uint16_t ref, uint16_
     }
     while (len < n && !(out >> ((first + len) % n) & 1u)) len++;
     last = (first + len - 1) % n;
-    before = (first + n - 1) % n;
-    after = (last + 1) % n;
-    /* the crossings, where a kept vertex is not on the plane itself */
-    if (!(on >> first & 1u)) x0 = crossing_point(g, before, first, over(g, before, s, r), over(g, first, s, r), ref, inc_face);
-    if (!(on >> last & 1u)) x1 = crossing_point(g, last, after, over(g, last, s, r), over(g, after, s, r), ref, inc_face);
-    rotate_to_front(g, first);
-    g->n = len;
-    if (!(on >> first & 1u)) {
-        for (i = g->n; i > 0; i--) g->v[i] = g->v[i - 1];
-        g->v[0] = x0;
-        g->n++;
+    /* the crossings, where a kept end is not on the plane itself */
+    need0 = !(on >> first & 1u);
+    need1 = !(on >> last & 1u);
+    if (need0) {
+        int before = (first + n - 1) % n;
+        crossing_point(g, before, first, over(g, before, s, r), over(g, first, s, r), ref, inc_face, &x0);
     }
-    if (!(on >> last & 1u)) g->v[g->n++] = x1;
+    if (need1) {
+        int after = (last + 1) % n;
+        crossing_point(g, last, after, over(g, last, s, r), over(g, after, s, r), ref, inc_face, &x1);
+    }
+    if (first + len <= n) {
+        /* x0, v[first..last], x1 */
+        move_run(g, first, len, need0);
+        if (need0) copy_point(&g->v[0], &x0);
+        if (need1) copy_point(&g->v[need0 + len], &x1);
+        g->n = len + need0 + need1;
+    } else {
+        /* v[0..last], x1, x0, v[first..n-1], turned to start at x0 */
+        move_run(g, first, n - first, last + 1 + need0 + need1);
+        if (need1) copy_point(&g->v[last + 1], &x1);
+        if (need0) copy_point(&g->v[last + 1 + need1], &x0);
+        g->n = len + need0 + need1;
+        rotate_to_front(g, last + 1 + need1);
+    }
 }
 
 /* Drops repeated neighbours from a clipped polygon (a segment clipped
@@ -232,7 +284,8 @@ static void drop_repeats(polygon *g)
     for (i = 0; i < g->n; i++) {
         fxc_vec3 p = g->v[i].p, q = g->v[(i + g->n - 1) % g->n].p;
         if (g->n > 1 && p.x == q.x && p.y == q.y && p.z == q.z) continue;
-        g->v[k++] = g->v[i];
+        if (k != i) copy_point(&g->v[k], &g->v[i]);
+        k++;
     }
     if (k > 0) g->n = k;
     else if (g->n > 1) g->n = 1;
@@ -247,6 +300,7 @@ FXC_NOINLINE static void clip_polygon(const fxc_feature *ref, const fxc_feature 
     int i, k;
     for (i = 0; i < inc->n; i++) {
         out->v[i].p = inc->p[i];
+        out->v[i].sep = 0;
         out->v[i].inc = code(FXC_FEATURE_VERTEX, inc->id[i], inc->id[i]);
         out->v[i].ref = ref_face;
     }
