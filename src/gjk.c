@@ -167,6 +167,19 @@ typedef struct {
     int e;
 } measure;
 
+/* *dst = *src, field by field (a struct copy is a memcpy call on the
+ * M0). */
+static void copy_measure(measure *dst, const measure *src)
+{
+    dst->d.x = src->d.x; /* even a vector's copy is a memcpy call here */
+    dst->d.y = src->d.y;
+    dst->d.z = src->d.z;
+    dst->u8 = src->u8;
+    dst->tilt8 = src->tilt8;
+    dst->t = src->t;
+    dst->e = src->e;
+}
+
 /* x / |d| in 2^-8 LSB for x measured along m's direction. */
 static int64_t along8(const measure *m, int64_t x)
 {
@@ -322,7 +335,7 @@ static int tetra_feature(const fxc_vec3 *P, feature *f, measure *m)
         feature_measure(P, &cand, &cm);
         if (!have || measure_less(&cm, m)) {
             *f = cand;
-            *m = cm;
+            copy_measure(m, &cm);
             have = 1;
         }
     }
@@ -351,7 +364,7 @@ static int simplex_reduce(fxc_simplex *s, measure *m)
     /* f.idx ascends (idx[i] >= i), so moving down in place is safe; the
      * measure depends only on the feature's points, not their slots. */
     for (i = 0; i < f.n; i++) {
-        s->p[i] = s->p[f.idx[i]];
+        fxc_svert_copy(&s->p[i], &s->p[f.idx[i]]);
         f.idx[i] = i;
         P[i] = s->p[i].w;
     }
@@ -436,7 +449,7 @@ static void simplex_weights(const fxc_gjk_result *r, fxc_vec3 *a, fxc_vec3 *b)
 static void copy_simplex(fxc_simplex *dst, const fxc_simplex *src)
 {
     int i;
-    for (i = 0; i < src->n; i++) dst->p[i] = src->p[i];
+    for (i = 0; i < src->n; i++) fxc_svert_copy(&dst->p[i], &src->p[i]);
     dst->n = src->n;
 }
 
@@ -484,7 +497,10 @@ static void note_bound(axes *ax, fxc_vec3 d, int64_t l8)
     if (d.x == 0 && d.y == 0 && d.z == 0) return;
     ax->last.dir = d;
     ax->last.low8 = l8;
-    if (l8 >= ax->best.low8) ax->best = ax->last;
+    if (l8 >= ax->best.low8) {
+        ax->best.dir = d; /* field by field: a struct copy is a memcpy call on the M0 */
+        ax->best.low8 = l8;
+    }
 }
 
 /* The normal: the latest direction tried (at convergence, the closest
@@ -528,7 +544,7 @@ static fxc_gjk_outcome progress(gjk_state *g, const fxc_simplex *s, int64_t br, 
     /* Go on: the distance fell. */
     if (measure_less(&g->m, &g->best_m)) {
         copy_simplex(&g->best, s);
-        g->best_m = g->m;
+        copy_measure(&g->best_m, &g->m);
         g->stall = 0;
         return GJK_GO_ON;
     }
@@ -597,7 +613,7 @@ static fxc_gjk_outcome gjk_step(fxc_pair *p, int32_t sep_exit, int32_t hit_exit,
     /* Stop, converged: the distance and the best lower bound are within
      * 1 LSB. */
     if (g->m.u8 - g->ax.best.low8 <= 256) return FXC_GJK_CONVERGED;
-    s->p[s->n++] = q;
+    fxc_svert_copy(&s->p[s->n++], &q);
     /* Stop: the origin lies in the simplex (exact): the cores overlap. */
     if (simplex_reduce(s, &g->m)) return FXC_GJK_CONTAINED;
     return progress(g, s, br, halved);
@@ -614,7 +630,7 @@ static void gjk_finish(gjk_state *g, fxc_gjk_result *r)
      * and fxc_clearance rely on it, so they agree with fxc_distance. */
     if (r->outcome != FXC_GJK_CONTAINED && g->best_m.u8 < g->m.u8 - 256) {
         copy_simplex(&r->s, &g->best);
-        g->m = g->best_m;
+        copy_measure(&g->m, &g->best_m);
     }
     if (r->outcome != FXC_GJK_CONTAINED && g->best_m.u8 < g->m.u8) g->m.u8 = g->best_m.u8;
     n = normal_axis(&g->ax);
@@ -827,7 +843,8 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     if (g.track_touch) note_height(r, dir, s->p[0].w);
     g.ax.best.dir = dir; /* a fallback: its bound is not measured */
     g.ax.best.low8 = FXC_NO_BOUND;
-    g.ax.last = g.ax.best;
+    g.ax.last.dir = dir;
+    g.ax.last.low8 = FXC_NO_BOUND;
     s->n = 1;
     r->iterations = 1;
     r->outcome = simplex_reduce(s, &g.m) ? FXC_GJK_CONTAINED : GJK_GO_ON;
@@ -839,7 +856,7 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
         !fxc_height_within(-fxc_v3_dot_wide(dir, s->p[0].w), fxc_v3_dot_wide(dir, dir), sep_exit + FXC_GJK_ROUNDING))
         r->outcome = FXC_GJK_EXIT_SEPARATED;
     copy_simplex(&g.best, s);
-    g.best_m = g.m;
+    copy_measure(&g.best_m, &g.m);
     while (r->outcome == GJK_GO_ON && r->iterations < FXC_GJK_MAX_ITERATIONS) r->outcome = gjk_step(p, sep_exit, hit_exit, &g, r);
     gjk_finish(&g, r);
 }

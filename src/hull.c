@@ -249,7 +249,7 @@ static int graph_rules(const fxc_shape *s, uint32_t *reach)
     return st;
 }
 
-const fxc_shape_kind fxc_kind_hull_graph = { FXC_SHAPE_HULL, graph_rules, support_climb, NULL, NULL, NULL, fxc_gjk,
+const fxc_shape_kind fxc_kind_hull_graph = { FXC_SHAPE_HULL, graph_rules, support_climb, NULL, NULL, NULL, NULL, fxc_gjk,
                                               fxc_vertex_hull };
 
 int fxc_shape_hull_graph(fxc_shape *s, const fxc_hull_graph *g, fix16_t margin)

@@ -26,6 +26,10 @@ struct fxc_shape_kind {
     /* Per-query set-up of the body before its first support call, given
      * the direction it will be asked last about (NULL: none needed). */
     void (*prepare)(fxc_pair *p, fxc_body *b, fxc_vec3 d);
+    /* The body's set-up moved by delta (pair frame), its rotation
+     * unchanged (fxc_pair_move): the same bits prepare would give at the
+     * new position (NULL: prepare runs again, if there is one). */
+    void (*move)(fxc_body *b, fxc_vec3 delta);
     /* Checks of a support point against the points already known (see
      * fxc_pair_check_known; NULL: the shape's supports are exact). */
     void (*check)(fxc_pair *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n);
@@ -74,6 +78,8 @@ int fxc_vertex_hull(fxc_body *b, unsigned id, fxc_vec3 *out);
  * a callback takes its probe. */
 void fxc_prepare_box(fxc_pair *p, fxc_body *b, fxc_vec3 d);
 void fxc_prepare_segment(fxc_pair *p, fxc_body *b, fxc_vec3 d);
+void fxc_move_box(fxc_body *b, fxc_vec3 delta);
+void fxc_move_segment(fxc_body *b, fxc_vec3 delta);
 void fxc_prepare_custom(fxc_pair *p, fxc_body *b, fxc_vec3 d);
 
 #endif /* FXC_KIND_H */

@@ -23,6 +23,16 @@ typedef struct {
 
 #define FXC_NO_VERTEX 0xFFu
 
+/* *dst = *src, field by field: a struct copy this size is a memcpy call
+ * on the Cortex-M0, several times the cost of the loads and stores. */
+static inline void fxc_svert_copy(fxc_svert *dst, const fxc_svert *src)
+{
+    dst->w = src->w;
+    dst->a = src->a;
+    dst->ia = src->ia;
+    dst->ib = src->ib;
+}
+
 typedef struct {
     const fxc_shape *shape;
     const fxc_mat3 *rot;
@@ -68,9 +78,11 @@ int fxc_rotation_ok(const fxc_mat3 *m);
 int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
                   const fxc_shape *b, const fxc_transform *tb, const fxc_cache *cache);
 
-/* The pair set up again with the same shapes at other positions (the
- * rotations unchanged), without fxc_pair_init's checks: for the casts,
- * whose poses between two checked ones are in range (src/cast.c). */
+/* The pair set up again with the same shapes at other positions, the
+ * rotations those of fxc_pair_init's transforms (still read from them),
+ * without fxc_pair_init's checks: for the casts, whose poses between two
+ * checked ones are in range (src/cast.c). What a body's kind placed (box
+ * corners, segment ends) moves with it, the same bits as placing again. */
 void fxc_pair_move(fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb, const fxc_cache *cache);
 
 /* Scales a nonzero direction so its largest component has 28 significant

@@ -118,19 +118,19 @@ static int custom_rules(const fxc_shape *s, uint32_t *reach)
 /* Each type's kind (src/kind.h). Points and segments (spheres, capsules)
  * are answered in closed form against each other, every other core by
  * GJK; only callbacks have their answers checked. */
-const fxc_shape_kind fxc_kind_point = { FXC_SHAPE_POINT, point_rules, fxc_support_point, NULL, NULL, fxc_gjk_closed, NULL,
+const fxc_shape_kind fxc_kind_point = { FXC_SHAPE_POINT, point_rules, fxc_support_point, NULL, NULL, NULL, fxc_gjk_closed, NULL,
                                          fxc_vertex_point };
-const fxc_shape_kind fxc_kind_segment = { FXC_SHAPE_SEGMENT, segment_rules, fxc_support_segment, fxc_prepare_segment, NULL,
-                                           fxc_gjk_closed, NULL, fxc_vertex_segment };
-const fxc_shape_kind fxc_kind_triangle = { FXC_SHAPE_TRIANGLE, triangle_rules, fxc_support_triangle, NULL, NULL, NULL, fxc_gjk,
+const fxc_shape_kind fxc_kind_segment = { FXC_SHAPE_SEGMENT, segment_rules, fxc_support_segment, fxc_prepare_segment,
+                                           fxc_move_segment, NULL, fxc_gjk_closed, NULL, fxc_vertex_segment };
+const fxc_shape_kind fxc_kind_triangle = { FXC_SHAPE_TRIANGLE, triangle_rules, fxc_support_triangle, NULL, NULL, NULL, NULL, fxc_gjk,
                                             fxc_vertex_triangle };
-const fxc_shape_kind fxc_kind_box = { FXC_SHAPE_BOX, box_rules, fxc_support_box, fxc_prepare_box, NULL, NULL, fxc_gjk,
+const fxc_shape_kind fxc_kind_box = { FXC_SHAPE_BOX, box_rules, fxc_support_box, fxc_prepare_box, fxc_move_box, NULL, NULL, fxc_gjk,
                                        fxc_vertex_box };
-const fxc_shape_kind fxc_kind_cylinder = { FXC_SHAPE_CYLINDER, round_rules, fxc_support_cylinder, NULL, NULL, NULL, fxc_gjk, NULL };
-const fxc_shape_kind fxc_kind_cone = { FXC_SHAPE_CONE, round_rules, fxc_support_cone, NULL, NULL, NULL, fxc_gjk, NULL };
-const fxc_shape_kind fxc_kind_hull = { FXC_SHAPE_HULL, fxc_hull_rules, fxc_support_hull, NULL, NULL, NULL, fxc_gjk,
+const fxc_shape_kind fxc_kind_cylinder = { FXC_SHAPE_CYLINDER, round_rules, fxc_support_cylinder, NULL, NULL, NULL, NULL, fxc_gjk, NULL };
+const fxc_shape_kind fxc_kind_cone = { FXC_SHAPE_CONE, round_rules, fxc_support_cone, NULL, NULL, NULL, NULL, fxc_gjk, NULL };
+const fxc_shape_kind fxc_kind_hull = { FXC_SHAPE_HULL, fxc_hull_rules, fxc_support_hull, NULL, NULL, NULL, NULL, fxc_gjk,
                                         fxc_vertex_hull };
-const fxc_shape_kind fxc_kind_custom = { FXC_SHAPE_CUSTOM, custom_rules, fxc_support_custom, fxc_prepare_custom,
+const fxc_shape_kind fxc_kind_custom = { FXC_SHAPE_CUSTOM, custom_rules, fxc_support_custom, fxc_prepare_custom, NULL,
                                          fxc_pair_check_known, NULL, fxc_gjk, NULL };
 
 int fxc_shape_check(const fxc_shape *s, uint32_t *reach)

@@ -165,6 +165,14 @@ void fxc_prepare_segment(fxc_pair *p, fxc_body *b, fxc_vec3 d)
     b->u.end[1] = fxc_body_place(b, b->shape->u.segment.b);
 }
 
+/* The ends placed by fxc_body_place moved with the body: placing adds the
+ * offset after the rounded rotation, so adding delta gives the same bits. */
+void fxc_move_segment(fxc_body *b, fxc_vec3 delta)
+{
+    b->u.end[0] = fxc_v3_add(b->u.end[0], delta);
+    b->u.end[1] = fxc_v3_add(b->u.end[1], delta);
+}
+
 fxc_vec3 fxc_support_triangle(fxc_pair *p, fxc_body *b, fxc_vec3 d)
 {
     (void)p;
@@ -196,6 +204,14 @@ void fxc_prepare_box(fxc_pair *p, fxc_body *b, fxc_vec3 d)
     (void)p;
     (void)d;
     b->u.box.known = 0;
+}
+
+/* The corners computed so far moved with the body (as fxc_move_segment). */
+void fxc_move_box(fxc_body *b, fxc_vec3 delta)
+{
+    unsigned k;
+    for (k = 0; k < 8; k++)
+        if (b->u.box.known & (1u << k)) b->u.box.corner[k] = fxc_v3_add(b->u.box.corner[k], delta);
 }
 
 fxc_vec3 fxc_support_cylinder(fxc_pair *p, fxc_body *b, fxc_vec3 d)
@@ -433,7 +449,27 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
     return FXC_OK;
 }
 
+/* A body's set-up moved by delta: by its kind where it can (the same
+ * bits), else prepared again. */
+static void move_body(fxc_pair *p, fxc_body *b, fxc_vec3 delta, fxc_vec3 d)
+{
+    const fxc_shape_kind *k = b->shape->kind;
+    b->vid = FXC_NO_VERTEX;
+    if (k->move != NULL) k->move(b, delta);
+    else if (k->prepare != NULL) k->prepare(p, b, d);
+}
+
 void fxc_pair_move(fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb, const fxc_cache *cache)
 {
-    place_pair(p, ta, tb, cache);
+    fxc_vec3 c = fxc_v3(mid(ta->pos.x, tb->pos.x), mid(ta->pos.y, tb->pos.y), mid(ta->pos.z, tb->pos.z)), d;
+    fxc_vec3 oa = fxc_v3_sub(ta->pos, c), ob = fxc_v3_sub(tb->pos, c);
+    fxc_vec3 da = fxc_v3_sub(oa, p->a.offset), db = fxc_v3_sub(ob, p->b.offset);
+    p->a.offset = oa;
+    p->b.offset = ob;
+    p->origin = c;
+    p->status = FXC_OK;
+    p->support_calls = 0;
+    d = p->start = start_dir(p, cache);
+    move_body(p, &p->a, da, fxc_v3_neg(d));
+    move_body(p, &p->b, db, d);
 }
