@@ -43,6 +43,36 @@ static fxc_vec3 placed(fxc_vec3 pos, fxc_vec3 v, int64_t t)
                   pos.z + (fix16_t)((t * v.z) >> 32));
 }
 
+/* The move's end pose: B's end position in Q16.16 (within the world's
+ * range; the pair's range check at it follows the start's, once the
+ * shapes are checked: fxc_pair_in_range). Every pose in between is then
+ * in range too: the check bounds |pos_b - centre| and |pos_a - centre|,
+ * which are convex in the move. */
+static int end_pose(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
+                    fxc_vec3 v, fxc_transform *end)
+{
+    int64_t x, y, z;
+    if (a == NULL || b == NULL || ta == NULL || tb == NULL) return FXC_ERR_NULL;
+    x = (int64_t)tb->pos.x + v.x;
+    y = (int64_t)tb->pos.y + v.y;
+    z = (int64_t)tb->pos.z + v.z;
+    if (x < -FXC_WORLD_LIMIT || x > FXC_WORLD_LIMIT || y < -FXC_WORLD_LIMIT || y > FXC_WORLD_LIMIT ||
+        z < -FXC_WORLD_LIMIT || z > FXC_WORLD_LIMIT)
+        return FXC_ERR_RANGE;
+    *end = *tb;
+    end->pos = fxc_v3((fix16_t)x, (fix16_t)y, (fix16_t)z);
+    return FXC_OK;
+}
+
+/* The pair at the move's start, its shapes checked, and both ends of the
+ * move in range. */
+static int start_pair(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                      const fxc_transform *tb, const fxc_transform *end)
+{
+    int st = fxc_pair_init(p, a, ta, b, tb, NULL);
+    return st == FXC_OK ? fxc_pair_in_range(p, ta, end) : st;
+}
+
 /* The longest step (Q32) that cannot pass a contact: the surfaces of the
  * true pose are at least `low` apart along GJK's axis, and close
  * along it at v . axis / |axis| per whole move (`closing` < 0), taken
@@ -64,12 +94,12 @@ static int64_t safe_step(int64_t low, int64_t closing, const fxc_gjk_result *g)
 /* Moves B along v from tb in safe steps until the surfaces are within
  * FXC_CAST_TOL (CONTACT), the move cannot reach A (MISS), or the cores
  * overlap at the start (CORES_OVERLAP).
- * The shapes and both ends of the move were checked (check_move), so the
- * pair is set up once and only moved after that. Returns a status below 0
+ * The pair is set up and checked once, at the start with the move's end
+ * (start_pair), and only moved after that. Returns a status below 0
  * on an error. Out of line: its frame (the pair, GJK's result) is not to
  * add to fxc_collide's on the overlapping path. */
 FXC_NOINLINE static int advance_to_contact(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
-                                           const fxc_transform *tb, fxc_vec3 v, advance *c)
+                                           const fxc_transform *tb, const fxc_transform *end, fxc_vec3 v, advance *c)
 {
     fxc_cache cache;
     fxc_transform at;
@@ -77,7 +107,7 @@ FXC_NOINLINE static int advance_to_contact(const fxc_shape *a, const fxc_transfo
     fxc_gjk_result g;
     int st;
     c->iterations = 0;
-    st = fxc_pair_init(&p, a, ta, b, tb, NULL);
+    st = start_pair(&p, a, ta, b, tb, end);
     if (st != FXC_OK) return st;
     cache.axis = fxc_v3(0, 0, 0);
     at = *tb;
@@ -147,28 +177,6 @@ static int cast_status(int64_t closing, int at_start, fxc_vec3 v)
     return FXC_GRAZING;
 }
 
-/* Both ends of the move within range: B's end position in Q16.16, and the
- * pair at the end pose passing the range check (the start pose is checked
- * by the first step). Every pose in between is then in range too: the
- * check bounds |pos_b - centre| and |pos_a - centre|, which are convex in
- * the move. */
-FXC_NOINLINE static int check_move(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
-                                   const fxc_transform *tb, fxc_vec3 v, fxc_transform *end)
-{
-    fxc_pair p;
-    int64_t x, y, z;
-    if (a == NULL || b == NULL || ta == NULL || tb == NULL) return FXC_ERR_NULL;
-    x = (int64_t)tb->pos.x + v.x;
-    y = (int64_t)tb->pos.y + v.y;
-    z = (int64_t)tb->pos.z + v.z;
-    if (x < -FXC_WORLD_LIMIT || x > FXC_WORLD_LIMIT || y < -FXC_WORLD_LIMIT || y > FXC_WORLD_LIMIT ||
-        z < -FXC_WORLD_LIMIT || z > FXC_WORLD_LIMIT)
-        return FXC_ERR_RANGE;
-    *end = *tb;
-    end->pos = fxc_v3((fix16_t)x, (fix16_t)y, (fix16_t)z);
-    return fxc_pair_init(&p, a, ta, b, end, NULL);
-}
-
 /* The fraction reached, Q32 -> Q16.16 rounded down (never later). */
 static fix16_t fraction_of(const advance *c)
 {
@@ -197,8 +205,8 @@ FXC_NOINLINE static int sweep(const fxc_shape *a, const fxc_transform *ta, const
     fxc_cast_result r = no_cast;
     fxc_transform end;
     advance c = no_advance;
-    int st = check_move(a, ta, b, tb, v, &end);
-    if (st == FXC_OK) st = advance_to_contact(a, ta, b, tb, v, &c);
+    int st = end_pose(a, ta, b, tb, v, &end);
+    if (st == FXC_OK) st = advance_to_contact(a, ta, b, tb, &end, v, &c);
     if (overlap_at_start(st, &c)) return OVERLAP_AT_START;
     if (st == MISS || st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) r.iterations = c.iterations;
     if (st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) fill(&c, &r);
@@ -239,17 +247,17 @@ int fxc_shapecast_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *
 }
 
 /* A box without margin: its slabs, exactly (src/raybox.c), on the pair
- * at the ray's start (in range: check_move). Returns 0 for a singular
- * rotation, which conservative advancement answers. Out of line: the
- * pair's frame is not to add to the advance's. */
-FXC_NOINLINE static int box_slabs(const fxc_shape *s, const fxc_transform *t, const fxc_transform *at, fxc_vec3 v,
-                                  fxc_ray_hit *hit, int *st)
+ * at the ray's start (start_pair: its error, if any, is the answer).
+ * Returns 0 for a singular rotation, which conservative advancement
+ * answers. Out of line: the pair's frame is not to add to the advance's. */
+FXC_NOINLINE static int box_slabs(const fxc_shape *s, const fxc_transform *t, const fxc_transform *at,
+                                  const fxc_transform *end, fxc_vec3 v, fxc_ray_hit *hit, int *st)
 {
     fxc_shape point;
     fxc_pair p;
     (void)fxc_shape_point(&point, 0);
-    if (fxc_pair_init(&p, s, t, &point, at, NULL) != FXC_OK) return 0;
-    return fxc_ray_box(&p, v, hit, st);
+    *st = start_pair(&p, s, t, &point, at, end);
+    return *st != FXC_OK || fxc_ray_box(&p, v, hit, st);
 }
 
 /* The ray's point as B, a point core with no margin. */
@@ -261,10 +269,10 @@ static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, 
     int st;
     (void)fxc_shape_point(&point, 0);
     (void)fxc_transform_set(&at, NULL, origin); /* the identity: always FXC_OK */
-    st = check_move(s, t, &point, &at, v, &end);
+    st = end_pose(s, t, &point, &at, v, &end);
     if (st != FXC_OK) return st;
-    if (s->type == FXC_SHAPE_BOX && s->margin == 0 && box_slabs(s, t, &at, v, hit, &st)) return st;
-    st = advance_to_contact(s, t, &point, &at, v, &c);
+    if (s->type == FXC_SHAPE_BOX && s->margin == 0 && box_slabs(s, t, &at, &end, v, hit, &st)) return st;
+    st = advance_to_contact(s, t, &point, &at, &end, v, &c);
     hit->iterations = c.iterations;
     if (st == MISS) return FXC_SEPARATED;
     if (overlap_at_start(st, &c)) {

@@ -234,7 +234,7 @@ static void clip_plane(polygon *g, fxc_vec3 s, fxc_vec3 r, uint16_t ref, uint16_
 {
     int n = g->n, first = -1, len = 0, i, last, need0, need1;
     uint32_t out = 0, on = 0; /* bit i: vertex i beyond the plane, on it */
-    clip_point x0, x1;
+    clip_point x0 = { { 0, 0, 0 }, 0, 0, 0 }, x1 = { { 0, 0, 0 }, 0, 0, 0 };
     for (i = 0; i < n; i++) {
         int64_t h = over(g, i, s, r);
         if (h > 0) out |= (uint32_t)1 << i;

@@ -37,7 +37,8 @@ typedef struct {
     const fxc_shape *shape;
     const fxc_mat3 *rot;
     fxc_vec3 offset; /* position in the pair frame */
-    int reach_bits;  /* bit length of the core's reach (fxc_shape_check) */
+    uint32_t reach;  /* the core's reach (fxc_shape_check) */
+    int reach_bits;  /* its bit length */
     unsigned vid;    /* the core vertex the last support call answered with (a polytope's
                       * support function sets it at every call; FXC_NO_VERTEX, set with
                       * the pair, for a curved or callback core) */
@@ -77,6 +78,11 @@ int fxc_rotation_ok(const fxc_mat3 *m);
  * one (NULL, or a zero axis: from A's position towards B's). */
 int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
                   const fxc_shape *b, const fxc_transform *tb, const fxc_cache *cache);
+
+/* fxc_pair_init's range check alone, for other positions of the pair's
+ * shapes with the same rotations: FXC_OK or FXC_ERR_RANGE. (The casts
+ * check a move's end so, having checked its start with the shapes.) */
+int fxc_pair_in_range(const fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb);
 
 /* The pair set up again with the same shapes at other positions, the
  * rotations those of fxc_pair_init's transforms (still read from them),

@@ -42,21 +42,17 @@ void fxc_rim_point(fix16_t r, int32_t dx, int32_t dy, fxc_vec3 *p)
 /* The budget below (and in every kernel) assumes points below 2^28 raw. */
 typedef char fxc_check_range_bits[FXC_RANGE_BITS <= 12 ? 1 : -1];
 
-/* One body of a query: its shape's fields and rotation valid, and every
- * point of it within FXC_RAW_LIMIT of the pair's centre and within
- * FXC_WORLD_LIMIT of the world origin, per coordinate. Each world
- * coordinate of the body is within pos_i + sum_j |R_ij| * reach + margin.
- * Budget: a row's magnitudes add to at most 6 * 2^16 < 2^19; reach and
- * margin are at most FXC_RAW_LIMIT < 2^28 (fxc_shape_check), so the
- * extent is below 2^47 >> 16 = 2^31, and with positions below 2^31 every
- * sum fits int64. */
-static int check_body(const fxc_shape *s, const fxc_transform *t, fxc_vec3 centre, uint32_t *core_reach)
+/* Every point of a body (core reach `reach`, its shape's margin) within
+ * FXC_RAW_LIMIT of the pair's centre and within FXC_WORLD_LIMIT of the
+ * world origin, per coordinate: each world coordinate of the body is
+ * within pos_i + sum_j |R_ij| * reach + margin.
+ * Budget: a row's magnitudes add to at most 6 * 2^16 < 2^19 (entries
+ * within 2 units: fxc_rotation_ok); reach and margin are at most
+ * FXC_RAW_LIMIT < 2^28 (fxc_shape_check), so the extent is below
+ * 2^47 >> 16 = 2^31, and with positions below 2^31 every sum fits int64. */
+static int in_range(const fxc_shape *s, uint32_t reach, const fxc_transform *t, fxc_vec3 centre)
 {
-    uint32_t reach;
-    int i, st = fxc_shape_check(s, &reach);
-    *core_reach = reach;
-    if (st != FXC_OK) return st == FXC_ERR_RANGE ? FXC_ERR_RANGE : FXC_ERR_BAD_SHAPE;
-    if (!fxc_rotation_ok(&t->rot)) return FXC_ERR_BAD_TRANSFORM;
+    int i;
     for (i = 0; i < 3; i++) {
         const fix16_t *row = t->rot.m[i];
         uint32_t rowsum = fxc_abs_u32(row[0]) + fxc_abs_u32(row[1]) + fxc_abs_u32(row[2]);
@@ -68,6 +64,18 @@ static int check_body(const fxc_shape *s, const fxc_transform *t, fxc_vec3 centr
         if ((int64_t)fxc_abs_u32(c) + ext > FXC_WORLD_LIMIT) return FXC_ERR_RANGE;
     }
     return FXC_OK;
+}
+
+/* One body of a query: its shape's fields and rotation valid, and in
+ * range (in_range). */
+static int check_body(const fxc_shape *s, const fxc_transform *t, fxc_vec3 centre, uint32_t *core_reach)
+{
+    uint32_t reach;
+    int st = fxc_shape_check(s, &reach);
+    *core_reach = reach;
+    if (st != FXC_OK) return st == FXC_ERR_RANGE ? FXC_ERR_RANGE : FXC_ERR_BAD_SHAPE;
+    if (!fxc_rotation_ok(&t->rot)) return FXC_ERR_BAD_TRANSFORM;
+    return in_range(s, reach, t, centre);
 }
 
 /* Q32.32 -> Q16.16 rounded half up, as fxc_round32 but without its
@@ -408,11 +416,16 @@ static fix16_t mid(fix16_t a, fix16_t b)
     return (fix16_t)(((int64_t)a + b) >> 1);
 }
 
+static fxc_vec3 centre_of(const fxc_transform *ta, const fxc_transform *tb)
+{
+    return fxc_v3(mid(ta->pos.x, tb->pos.x), mid(ta->pos.y, tb->pos.y), mid(ta->pos.z, tb->pos.z));
+}
+
 /* The pair's frame and bodies for shapes and transforms already checked. */
 static void place_pair(fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb, const fxc_cache *cache)
 {
     const fxc_shape *a = p->a.shape, *b = p->b.shape;
-    fxc_vec3 c = fxc_v3(mid(ta->pos.x, tb->pos.x), mid(ta->pos.y, tb->pos.y), mid(ta->pos.z, tb->pos.z)), d;
+    fxc_vec3 c = centre_of(ta, tb), d;
     /* a polytope's support function sets vid at every call, a curved
      * core's never: it stays FXC_NO_VERTEX */
     p->a.vid = p->b.vid = FXC_NO_VERTEX;
@@ -436,10 +449,12 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
     uint32_t reach_a, reach_b = 0;
     int st;
     if (a == NULL || b == NULL || ta == NULL || tb == NULL) return FXC_ERR_NULL;
-    c = fxc_v3(mid(ta->pos.x, tb->pos.x), mid(ta->pos.y, tb->pos.y), mid(ta->pos.z, tb->pos.z));
+    c = centre_of(ta, tb);
     st = check_body(a, ta, c, &reach_a);
     if (st == FXC_OK) st = check_body(b, tb, c, &reach_b);
     if (st != FXC_OK) return st;
+    p->a.reach = reach_a;
+    p->b.reach = reach_b;
     p->a.reach_bits = fxc_bitlen32(reach_a);
     p->b.reach_bits = fxc_bitlen32(reach_b);
     /* both offsets within FXC_RAW_LIMIT per coordinate (check_body) */
@@ -447,6 +462,13 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
     p->b.shape = b;
     place_pair(p, ta, tb, cache);
     return FXC_OK;
+}
+
+int fxc_pair_in_range(const fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb)
+{
+    fxc_vec3 c = centre_of(ta, tb);
+    int st = in_range(p->a.shape, p->a.reach, ta, c);
+    return st == FXC_OK ? in_range(p->b.shape, p->b.reach, tb, c) : st;
 }
 
 /* A body's set-up moved by delta: by its kind where it can (the same
@@ -461,7 +483,7 @@ static void move_body(fxc_pair *p, fxc_body *b, fxc_vec3 delta, fxc_vec3 d)
 
 void fxc_pair_move(fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb, const fxc_cache *cache)
 {
-    fxc_vec3 c = fxc_v3(mid(ta->pos.x, tb->pos.x), mid(ta->pos.y, tb->pos.y), mid(ta->pos.z, tb->pos.z)), d;
+    fxc_vec3 c = centre_of(ta, tb), d;
     fxc_vec3 oa = fxc_v3_sub(ta->pos, c), ob = fxc_v3_sub(tb->pos, c);
     fxc_vec3 da = fxc_v3_sub(oa, p->a.offset), db = fxc_v3_sub(ob, p->b.offset);
     p->a.offset = oa;

@@ -418,6 +418,18 @@ void test_cast_shape_rules(void)
         CHECK(c.fraction == 0 && c.normal.x == one);
         CHECK(fxc_shapecast(&wall, &tw, &cube, &tc, fxc_v3(0, one / 4, 0), &t_ws, &c) == FXC_GRAZING);
     }
+    /* a move whose end leaves the pair's range (the ball 2^13 units from
+     * the wall, within the world's), either way round, and one whose start
+     * does, with an end in range */
+    CHECK(fxc_shapecast(&wall, &tw, &ball, &tb, fxc_v3(2 * FXC_RAW_LIMIT, 0, 0), &t_ws, &c) == FXC_ERR_RANGE);
+    CHECK(c.iterations == 0 && c.fraction == 0);
+    CHECK(fxc_shapecast(&ball, &tb, &wall, &tw, fxc_v3(-2 * FXC_RAW_LIMIT, 0, 0), &t_ws, &c) == FXC_ERR_RANGE);
+    {
+        fxc_transform far;
+        CHECK(fxc_transform_set(&far, NULL, fxc_v3(2 * FXC_RAW_LIMIT, 0, 0)) == FXC_OK);
+        CHECK(fxc_shapecast(&wall, &tw, &ball, &far, fxc_v3(-2 * FXC_RAW_LIMIT + one, 0, 0), &t_ws, &c) ==
+              FXC_ERR_RANGE);
+    }
     /* bad input, and the workspace rules of fxc_collide */
     CHECK(fxc_shapecast(&wall, &tw, &ball, &tb, fxc_v3(one, 0, 0), NULL, &c) == FXC_ERR_NULL);
     CHECK(c.depth == 0 && c.iterations == 0);
