@@ -50,7 +50,7 @@ typedef char fxc_check_range_bits[FXC_RANGE_BITS <= 12 ? 1 : -1];
  * within 2 units: fxc_rotation_ok); reach and margin are at most
  * FXC_RAW_LIMIT < 2^28 (fxc_shape_check), so the extent is below
  * 2^47 >> 16 = 2^31, and with positions below 2^31 every sum fits int64. */
-static int in_range(const fxc_shape *s, uint32_t reach, const fxc_transform *t, fxc_vec3 centre)
+static int body_in_range(const fxc_shape *s, uint32_t reach, const fxc_transform *t, fxc_vec3 centre)
 {
     int i;
     for (i = 0; i < 3; i++) {
@@ -67,7 +67,7 @@ static int in_range(const fxc_shape *s, uint32_t reach, const fxc_transform *t, 
 }
 
 /* One body of a query: its shape's fields and rotation valid, and in
- * range (in_range). */
+ * range (body_in_range). */
 static int check_body(const fxc_shape *s, const fxc_transform *t, fxc_vec3 centre, uint32_t *core_reach)
 {
     uint32_t reach;
@@ -75,7 +75,7 @@ static int check_body(const fxc_shape *s, const fxc_transform *t, fxc_vec3 centr
     *core_reach = reach;
     if (st != FXC_OK) return st == FXC_ERR_RANGE ? FXC_ERR_RANGE : FXC_ERR_BAD_SHAPE;
     if (!fxc_rotation_ok(&t->rot)) return FXC_ERR_BAD_TRANSFORM;
-    return in_range(s, reach, t, centre);
+    return body_in_range(s, reach, t, centre);
 }
 
 /* Q32.32 -> Q16.16 rounded half up, as fxc_round32 but without its
@@ -467,8 +467,8 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
 int fxc_pair_in_range(const fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb)
 {
     fxc_vec3 c = centre_of(ta, tb);
-    int st = in_range(p->a.shape, p->a.reach, ta, c);
-    return st == FXC_OK ? in_range(p->b.shape, p->b.reach, tb, c) : st;
+    int st = body_in_range(p->a.shape, p->a.reach, ta, c);
+    return st == FXC_OK ? body_in_range(p->b.shape, p->b.reach, tb, c) : st;
 }
 
 /* A body's set-up moved by delta: by its kind where it can (the same
