@@ -10,6 +10,7 @@
  * A step is floor(gap * 2^32 / speed) with a gap below 2^30 raw: the
  * numerator is below 2^62. */
 #include <stddef.h>
+#include "kind.h"
 #include "query.h"
 #include "raybox.h"
 
@@ -43,13 +44,10 @@ static fxc_vec3 placed(fxc_vec3 pos, fxc_vec3 v, int64_t t)
                   pos.z + (fix16_t)((t * v.z) >> 32));
 }
 
-/* The move's end pose: B's end position in Q16.16 (within the world's
- * range; the pair's range check at it follows the start's, once the
- * shapes are checked: fxc_pair_in_range). Every pose in between is then
- * in range too: the check bounds |pos_b - centre| and |pos_a - centre|,
- * which are convex in the move. */
-static int end_pose(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb,
-                    fxc_vec3 v, fxc_transform *end)
+/* The move's inputs: no NULL, and B's end position within the world's
+ * range (so that it fits Q16.16). The pair's range check at the end
+ * follows the start's, once the shapes are checked (start_pair). */
+static int move_ok(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb, fxc_vec3 v)
 {
     int64_t x, y, z;
     if (a == NULL || b == NULL || ta == NULL || tb == NULL) return FXC_ERR_NULL;
@@ -59,18 +57,18 @@ static int end_pose(const fxc_shape *a, const fxc_transform *ta, const fxc_shape
     if (x < -FXC_WORLD_LIMIT || x > FXC_WORLD_LIMIT || y < -FXC_WORLD_LIMIT || y > FXC_WORLD_LIMIT ||
         z < -FXC_WORLD_LIMIT || z > FXC_WORLD_LIMIT)
         return FXC_ERR_RANGE;
-    *end = *tb;
-    end->pos = fxc_v3((fix16_t)x, (fix16_t)y, (fix16_t)z);
     return FXC_OK;
 }
 
 /* The pair at the move's start, its shapes checked, and both ends of the
- * move in range. */
+ * move (B moved by v: move_ok) in range. Every pose in between is then in
+ * range too: the check bounds |pos_b - centre| and |pos_a - centre|,
+ * which are convex in the move. */
 static int start_pair(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
-                      const fxc_transform *tb, const fxc_transform *end)
+                      const fxc_transform *tb, fxc_vec3 v)
 {
     int st = fxc_pair_init(p, a, ta, b, tb, NULL);
-    return st == FXC_OK ? fxc_pair_in_range(p, ta, end) : st;
+    return st == FXC_OK ? fxc_pair_in_range(p, ta->pos, fxc_v3_add(tb->pos, v)) : st;
 }
 
 /* The longest step (Q32) that cannot pass a contact: the surfaces of the
@@ -91,6 +89,20 @@ static int64_t safe_step(int64_t low, int64_t closing, const fxc_gjk_result *g)
     return (low << 32) / speed;
 }
 
+/* The pair moved to B's pose at the next step, and GJK on it (the pair's
+ * status): the closed form where the cores have one, else GJK from the
+ * last step's simplex moved with the pair (fxc_pair_move: then points of
+ * the new pose's A - B, as fxc_gjk_seeded needs). The cache keeps the
+ * axis GJK ends on. */
+static int next_gjk(fxc_pair *p, fxc_vec3 pos_a, fxc_vec3 pos_b, fxc_cache *cache, fxc_gjk_result *g)
+{
+    fxc_pair_move(p, pos_a, pos_b, cache, g->s.p, g->s.n);
+    if (p->a.shape->kind->closed != NULL && p->b.shape->kind->closed != NULL) return fxc_pair_gjk(p, cache, g);
+    fxc_gjk_seeded(p, &g->s, g);
+    if (p->status == FXC_OK) cache->axis = g->dir;
+    return p->status;
+}
+
 /* Moves B along v from tb in safe steps until the surfaces are within
  * FXC_CAST_TOL (CONTACT), the move cannot reach A (MISS), or the cores
  * overlap at the start (CORES_OVERLAP).
@@ -99,24 +111,24 @@ static int64_t safe_step(int64_t low, int64_t closing, const fxc_gjk_result *g)
  * on an error. Out of line: its frame (the pair, GJK's result) is not to
  * add to fxc_collide's on the overlapping path. */
 FXC_NOINLINE static int advance_to_contact(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
-                                           const fxc_transform *tb, const fxc_transform *end, fxc_vec3 v, advance *c)
+                                           const fxc_transform *tb, fxc_vec3 v, advance *c)
 {
     fxc_cache cache;
-    fxc_transform at;
+    fxc_vec3 pos_b = tb->pos;
     fxc_pair p;
     fxc_gjk_result g;
     int st;
     c->iterations = 0;
-    st = start_pair(&p, a, ta, b, tb, end);
+    st = start_pair(&p, a, ta, b, tb, v);
     if (st != FXC_OK) return st;
     cache.axis = fxc_v3(0, 0, 0);
-    at = *tb;
+    g.s.n = 0;
     c->t = 0;
     for (c->iterations = 1;; c->iterations++) {
         int64_t low, step;
-        /* each step's GJK starts on the last step's axis (the cache) */
-        if (c->iterations > 1) fxc_pair_move(&p, ta, &at, &cache);
-        st = fxc_pair_gjk(&p, &cache, &g);
+        /* the first step's GJK starts on A's centre towards B's, each
+         * later one from the last one's simplex, moved with B */
+        st = c->iterations > 1 ? next_gjk(&p, ta->pos, pos_b, &cache, &g) : fxc_pair_gjk(&p, &cache, &g);
         if (st != FXC_OK) return st;
         if (g.outcome == FXC_GJK_CONTAINED) {
             if (c->t == 0) return CORES_OVERLAP;
@@ -151,7 +163,7 @@ FXC_NOINLINE static int advance_to_contact(const fxc_shape *a, const fxc_transfo
         step = safe_step(low, c->closing, &g);
         if (step > Q32_ONE - c->t) return MISS;
         c->t += step;
-        at.pos = placed(tb->pos, v, c->t);
+        pos_b = placed(tb->pos, v, c->t);
     }
     /* the answer where the steps stopped */
     {
@@ -203,10 +215,9 @@ FXC_NOINLINE static int sweep(const fxc_shape *a, const fxc_transform *ta, const
                               const fxc_transform *tb, fxc_vec3 v, fxc_cast_result *out)
 {
     fxc_cast_result r = no_cast;
-    fxc_transform end;
     advance c = no_advance;
-    int st = end_pose(a, ta, b, tb, v, &end);
-    if (st == FXC_OK) st = advance_to_contact(a, ta, b, tb, &end, v, &c);
+    int st = move_ok(a, ta, b, tb, v);
+    if (st == FXC_OK) st = advance_to_contact(a, ta, b, tb, v, &c);
     if (overlap_at_start(st, &c)) return OVERLAP_AT_START;
     if (st == MISS || st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) r.iterations = c.iterations;
     if (st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) fill(&c, &r);
@@ -250,44 +261,49 @@ int fxc_shapecast_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *
  * at the ray's start (start_pair: its error, if any, is the answer).
  * Returns 0 for a singular rotation, which conservative advancement
  * answers. Out of line: the pair's frame is not to add to the advance's. */
-FXC_NOINLINE static int box_slabs(const fxc_shape *s, const fxc_transform *t, const fxc_transform *at,
-                                  const fxc_transform *end, fxc_vec3 v, fxc_ray_hit *hit, int *st)
+FXC_NOINLINE static int box_slabs(const fxc_shape *s, const fxc_transform *t, const fxc_transform *at, fxc_vec3 v,
+                                  fxc_ray_hit *hit, int *st)
 {
     fxc_shape point;
     fxc_pair p;
     (void)fxc_shape_point(&point, 0);
-    *st = start_pair(&p, s, t, &point, at, end);
+    *st = start_pair(&p, s, t, &point, at, v);
     return *st != FXC_OK || fxc_ray_box(&p, v, hit, st);
+}
+
+/* The ray's start (the point body at `at`) in the shape: inside, unless
+ * it only touches a core without margin (fxc_distance proves that). Out
+ * of line: fxc_distance's result is not to add to the advance's frame. */
+FXC_NOINLINE static int from_inside(const fxc_shape *s, const fxc_transform *t, const fxc_shape *point,
+                                    const fxc_transform *at, fxc_vec3 v, fxc_ray_hit *hit)
+{
+    fxc_distance_result d;
+    int st = fxc_distance(s, t, point, at, &d);
+    if (st != FXC_TOUCHING) {
+        hit->point = at->pos;
+        return st == FXC_OVERLAPPING ? FXC_INSIDE : st;
+    }
+    hit->point = d.point_a;
+    hit->normal = d.normal;
+    return cast_status(fxc_v3_dot_wide(v, d.normal), 1, v);
 }
 
 /* The ray's point as B, a point core with no margin. */
 static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v, fxc_ray_hit *hit)
 {
     fxc_shape point;
-    fxc_transform at, end;
+    fxc_transform at;
     advance c = no_advance;
     int st;
     (void)fxc_shape_point(&point, 0);
     (void)fxc_transform_set(&at, NULL, origin); /* the identity: always FXC_OK */
-    st = end_pose(s, t, &point, &at, v, &end);
+    st = move_ok(s, t, &point, &at, v);
     if (st != FXC_OK) return st;
-    if (s->type == FXC_SHAPE_BOX && s->margin == 0 && box_slabs(s, t, &at, &end, v, hit, &st)) return st;
-    st = advance_to_contact(s, t, &point, &at, &end, v, &c);
+    if (s->type == FXC_SHAPE_BOX && s->margin == 0 && box_slabs(s, t, &at, v, hit, &st)) return st;
+    st = advance_to_contact(s, t, &point, &at, v, &c);
     hit->iterations = c.iterations;
     if (st == MISS) return FXC_SEPARATED;
-    if (overlap_at_start(st, &c)) {
-        /* the origin in the shape: inside, unless it only touches a
-         * core without margin (fxc_distance proves that) */
-        fxc_distance_result d;
-        st = fxc_distance(s, t, &point, &at, &d);
-        if (st != FXC_TOUCHING) {
-            hit->point = origin;
-            return st == FXC_OVERLAPPING ? FXC_INSIDE : st;
-        }
-        hit->point = d.point_a;
-        hit->normal = d.normal;
-        return cast_status(fxc_v3_dot_wide(v, d.normal), 1, v);
-    }
+    if (overlap_at_start(st, &c)) return from_inside(s, t, &point, &at, v, hit);
     if (st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) {
         hit->fraction = fraction_of(&c);
         hit->point = c.pa;

@@ -823,7 +823,9 @@ void fxc_gjk_closed(fxc_pair *p, fxc_gjk_result *r)
     r->feature_e = m.e;
 }
 
-void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
+/* GJK from the pair's first direction (seed NULL), or from a simplex of
+ * points of the current A - B (n 1 to 3, which may be r's own). */
+static void gjk_run(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, const fxc_simplex *seed, fxc_gjk_result *r)
 {
     fxc_simplex *s = &r->s;
     gjk_state g;
@@ -839,13 +841,17 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     r->touch = 0;
     r->touch_dir = fxc_v3(0, 0, 0);
     r->touch_height = 0;
-    fxc_pair_support(p, dir, &s->p[0]);
-    if (g.track_touch) note_height(r, dir, s->p[0].w);
+    if (seed != NULL) {
+        if (seed != s) copy_simplex(s, seed);
+    } else {
+        fxc_pair_support(p, dir, &s->p[0]);
+        if (g.track_touch) note_height(r, dir, s->p[0].w);
+        s->n = 1;
+    }
     g.ax.best.dir = dir; /* a fallback: its bound is not measured */
     g.ax.best.low8 = FXC_NO_BOUND;
     g.ax.last.dir = dir;
     g.ax.last.low8 = FXC_NO_BOUND;
-    s->n = 1;
     r->iterations = 1;
     r->outcome = simplex_reduce(s, &g.m) ? FXC_GJK_CONTAINED : GJK_GO_ON;
     /* Stop: the first direction already separates by more than sep_exit
@@ -859,6 +865,16 @@ void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
     copy_measure(&g.best_m, &g.m);
     while (r->outcome == GJK_GO_ON && r->iterations < FXC_GJK_MAX_ITERATIONS) r->outcome = gjk_step(p, sep_exit, hit_exit, &g, r);
     gjk_finish(&g, r);
+}
+
+void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r)
+{
+    gjk_run(p, sep_exit, hit_exit, NULL, r);
+}
+
+void fxc_gjk_seeded(fxc_pair *p, const fxc_simplex *seed, fxc_gjk_result *r)
+{
+    gjk_run(p, -1, -1, seed, r);
 }
 
 fix16_t fxc_gjk_distance(const fxc_gjk_result *r)

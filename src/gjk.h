@@ -63,6 +63,13 @@ typedef struct fxc_gjk_result_s {
  * normal. */
 void fxc_gjk(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, fxc_gjk_result *r);
 
+/* fxc_gjk without early exits, from a simplex of 1 to 3 points of the
+ * pair's current A - B (it may be r's own) instead of the first
+ * direction's support point: for the casts' steps, whose last simplex,
+ * moved with the pair, is such a simplex (every support point is the
+ * body's offset plus a part that a translation leaves alone). */
+void fxc_gjk_seeded(fxc_pair *p, const fxc_simplex *seed, fxc_gjk_result *r);
+
 /* Closed form for a pair of point and segment cores (spheres, capsules,
  * points, segments; no other core): the answer fxc_gjk would converge
  * to, equal to it within GJK's tolerance but not always to the bit (GJK

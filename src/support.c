@@ -50,14 +50,14 @@ typedef char fxc_check_range_bits[FXC_RANGE_BITS <= 12 ? 1 : -1];
  * within 2 units: fxc_rotation_ok); reach and margin are at most
  * FXC_RAW_LIMIT < 2^28 (fxc_shape_check), so the extent is below
  * 2^47 >> 16 = 2^31, and with positions below 2^31 every sum fits int64. */
-static int body_in_range(const fxc_shape *s, uint32_t reach, const fxc_transform *t, fxc_vec3 centre)
+static int body_in_range(const fxc_shape *s, uint32_t reach, const fxc_mat3 *rot, fxc_vec3 pos, fxc_vec3 centre)
 {
     int i;
     for (i = 0; i < 3; i++) {
-        const fix16_t *row = t->rot.m[i];
+        const fix16_t *row = rot->m[i];
         uint32_t rowsum = fxc_abs_u32(row[0]) + fxc_abs_u32(row[1]) + fxc_abs_u32(row[2]);
         int64_t ext = (int64_t)((fxc_umull(rowsum, reach) + 0xFFFF) >> 16) + s->margin;
-        fix16_t c = fxc_v3_get(t->pos, i);
+        fix16_t c = fxc_v3_get(pos, i);
         int64_t rel = (int64_t)c - fxc_v3_get(centre, i);
         if (rel < 0) rel = -rel;
         if (rel + ext > FXC_RAW_LIMIT) return FXC_ERR_RANGE;
@@ -75,7 +75,7 @@ static int check_body(const fxc_shape *s, const fxc_transform *t, fxc_vec3 centr
     *core_reach = reach;
     if (st != FXC_OK) return st == FXC_ERR_RANGE ? FXC_ERR_RANGE : FXC_ERR_BAD_SHAPE;
     if (!fxc_rotation_ok(&t->rot)) return FXC_ERR_BAD_TRANSFORM;
-    return body_in_range(s, reach, t, centre);
+    return body_in_range(s, reach, &t->rot, t->pos, centre);
 }
 
 /* Q32.32 -> Q16.16 rounded half up, as fxc_round32 but without its
@@ -416,16 +416,16 @@ static fix16_t mid(fix16_t a, fix16_t b)
     return (fix16_t)(((int64_t)a + b) >> 1);
 }
 
-static fxc_vec3 centre_of(const fxc_transform *ta, const fxc_transform *tb)
+static fxc_vec3 centre_of(fxc_vec3 a, fxc_vec3 b)
 {
-    return fxc_v3(mid(ta->pos.x, tb->pos.x), mid(ta->pos.y, tb->pos.y), mid(ta->pos.z, tb->pos.z));
+    return fxc_v3(mid(a.x, b.x), mid(a.y, b.y), mid(a.z, b.z));
 }
 
 /* The pair's frame and bodies for shapes and transforms already checked. */
 static void place_pair(fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb, const fxc_cache *cache)
 {
     const fxc_shape *a = p->a.shape, *b = p->b.shape;
-    fxc_vec3 c = centre_of(ta, tb), d;
+    fxc_vec3 c = centre_of(ta->pos, tb->pos), d;
     /* a polytope's support function sets vid at every call, a curved
      * core's never: it stays FXC_NO_VERTEX */
     p->a.vid = p->b.vid = FXC_NO_VERTEX;
@@ -449,7 +449,7 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
     uint32_t reach_a, reach_b = 0;
     int st;
     if (a == NULL || b == NULL || ta == NULL || tb == NULL) return FXC_ERR_NULL;
-    c = centre_of(ta, tb);
+    c = centre_of(ta->pos, tb->pos);
     st = check_body(a, ta, c, &reach_a);
     if (st == FXC_OK) st = check_body(b, tb, c, &reach_b);
     if (st != FXC_OK) return st;
@@ -464,11 +464,11 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
     return FXC_OK;
 }
 
-int fxc_pair_in_range(const fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb)
+int fxc_pair_in_range(const fxc_pair *p, fxc_vec3 pos_a, fxc_vec3 pos_b)
 {
-    fxc_vec3 c = centre_of(ta, tb);
-    int st = body_in_range(p->a.shape, p->a.reach, ta, c);
-    return st == FXC_OK ? body_in_range(p->b.shape, p->b.reach, tb, c) : st;
+    fxc_vec3 c = centre_of(pos_a, pos_b);
+    int st = body_in_range(p->a.shape, p->a.reach, p->a.rot, pos_a, c);
+    return st == FXC_OK ? body_in_range(p->b.shape, p->b.reach, p->b.rot, pos_b, c) : st;
 }
 
 /* A body's set-up moved by delta: by its kind where it can (the same
@@ -481,11 +481,12 @@ static void move_body(fxc_pair *p, fxc_body *b, fxc_vec3 delta, fxc_vec3 d)
     else if (k->prepare != NULL) k->prepare(p, b, d);
 }
 
-void fxc_pair_move(fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb, const fxc_cache *cache)
+void fxc_pair_move(fxc_pair *p, fxc_vec3 pos_a, fxc_vec3 pos_b, const fxc_cache *cache, fxc_svert *pts, int n)
 {
-    fxc_vec3 c = centre_of(ta, tb), d;
-    fxc_vec3 oa = fxc_v3_sub(ta->pos, c), ob = fxc_v3_sub(tb->pos, c);
+    fxc_vec3 c = centre_of(pos_a, pos_b), d;
+    fxc_vec3 oa = fxc_v3_sub(pos_a, c), ob = fxc_v3_sub(pos_b, c);
     fxc_vec3 da = fxc_v3_sub(oa, p->a.offset), db = fxc_v3_sub(ob, p->b.offset);
+    int i;
     p->a.offset = oa;
     p->b.offset = ob;
     p->origin = c;
@@ -494,4 +495,10 @@ void fxc_pair_move(fxc_pair *p, const fxc_transform *ta, const fxc_transform *tb
     d = p->start = start_dir(p, cache);
     move_body(p, &p->a, da, fxc_v3_neg(d));
     move_body(p, &p->b, db, d);
+    /* a point of A moves by da, a Minkowski point a - b by da - db */
+    db = fxc_v3_sub(da, db);
+    for (i = 0; i < n; i++) {
+        pts[i].a = fxc_v3_add(pts[i].a, da);
+        pts[i].w = fxc_v3_add(pts[i].w, db);
+    }
 }

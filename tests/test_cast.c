@@ -9,6 +9,8 @@
  * g is non-increasing. */
 #include <math.h>
 #include "scene.h"
+#include "../src/kind.h"
+#include "../src/query.h"
 
 /* Golden-section and bisection steps: 2^-60 of the move, far below the
  * Q16.16 fraction the casts return. */
@@ -80,7 +82,7 @@ static void ref_setup(ref_cast *rc, const body *a, const body *b, fxc_vec3 v)
 /* What a random test saw: the latest fraction and the widest gap at it,
  * in LSB of the move, the statuses and the steps. */
 typedef struct {
-    double worst_late, worst_gap;
+    double worst_late, worst_gap, worst_off; /* worst_off: a shapecast's point on A */
     int cases, hits, misses, grazes, iterations, most_iterations;
 } cast_stats;
 
@@ -173,7 +175,7 @@ void test_cast_ray_random(void)
     t_rng r = { 1901 };
     int kind, s, i, n = T_TARGET_CASES(150, 2);
     for (kind = 0; kind < 4; kind++) {
-        cast_stats cs = { 0, 0, 0, 0, 0, 0, 0, 0 };
+        cast_stats cs = { 0, 0, 0, 0, 0, 0, 0, 0, 0 };
         for (s = 0; s < 3; s++) {
             for (i = 0; i < n; i++) {
                 body target, ray;
@@ -222,7 +224,7 @@ void test_cast_shape_random(void)
 {
     const scale_class *scales[2] = { &SCALE_UNIT, &SCALE_LARGE };
     t_rng r = { 1902 };
-    cast_stats cs = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    cast_stats cs = { 0, 0, 0, 0, 0, 0, 0, 0, 0 };
     int s, i, n = T_TARGET_CASES(200, 2);
     for (s = 0; s < 2; s++) {
         for (i = 0; i < n; i++) {
@@ -260,13 +262,67 @@ void test_cast_shape_random(void)
                       "status %s", fxc_status_name(st));
             judge(&rc, st, res.fraction, res.iterations, &cs, "shapecast");
             if (st == FXC_HIT) {
-                /* the points at contact lie on their shapes, the gap apart */
+                /* the points at contact the gap apart, A's on A's surface
+                 * (A does not move), the normal unit */
                 double d = lsb(rg_len(rg_sub(rg_from(res.point_b), rg_from(res.point_a))));
+                double off = scene_off_body(&a, res.point_a) - lsb(a.radius);
+                double len = rg_len(rg_from(res.normal));
                 CHECK_MSG(d <= FXC_CAST_TOL + 2.0, "contact points %.1f LSB apart", d);
+                CHECK_MSG(fabs(off) <= 4.0, "contact point %.1f LSB off A's surface", off);
+                CHECK_MSG(fabs(len - 1.0) < 3e-5, "normal length %.6f", len);
+                if (fabs(off) > cs.worst_off) cs.worst_off = fabs(off);
             }
         }
     }
     print_stats("shapecast", &cs);
+    port_printf("    shapecast: hits' points on A within %.2f LSB of its surface\n", cs.worst_off);
+}
+
+/* White box: fxc_pair_move takes a simplex of support points along with
+ * the pair, and they are then the bodies' vertices at the new pose, bit
+ * for bit as a pair set up there afresh places them (the casts' later
+ * steps start GJK from that simplex: a point off the new A - B would give
+ * GJK a false distance, which its later supports may hide). The moved
+ * pair's own placed vertices (box corners, segment ends) must match too. */
+void test_cast_moved_simplex(void)
+{
+    t_rng r = { 1903 };
+    int i, k, checked = 0, n = T_TARGET_CASES(400, 4);
+    for (i = 0; i < n; i++) {
+        body a, b;
+        fxc_pair p, fresh;
+        fxc_gjk_result g;
+        fxc_cache cache;
+        fxc_transform tb2;
+        /* capsules, boxes and hulls: cores whose support points are
+         * vertices; two capsules take the closed form, not GJK */
+        random_target(&r, &a, 1 + (int)(t_next(&r) % 3), &SCALE_UNIT);
+        random_target(&r, &b, 2 + (int)(t_next(&r) % 2), &SCALE_UNIT);
+        CHECK(fxc_cache_init(&cache) == FXC_OK);
+        CHECK(fxc_pair_init(&p, &a.shape, &a.xf, &b.shape, &b.xf, NULL) == FXC_OK);
+        CHECK(fxc_pair_gjk(&p, &cache, &g) == FXC_OK);
+        tb2 = b.xf;
+        tb2.pos = fxc_v3_add(tb2.pos, t_vec(&r, -FXC_ONE, FXC_ONE));
+        fxc_pair_move(&p, a.xf.pos, tb2.pos, &cache, g.s.p, g.s.n);
+        CHECK(fxc_pair_init(&fresh, &a.shape, &a.xf, &b.shape, &tb2, NULL) == FXC_OK);
+        for (k = 0; k < g.s.n; k++) {
+            const fxc_svert *q = &g.s.p[k];
+            fxc_vec3 va, vb, ma, mb;
+            if (q->ia == FXC_NO_VERTEX || q->ib == FXC_NO_VERTEX) continue;
+            va = vb = ma = mb = fxc_v3(0, 0, 0);
+            CHECK(a.shape.kind->vertex(&fresh.a, q->ia, &va));
+            CHECK(b.shape.kind->vertex(&fresh.b, q->ib, &vb));
+            CHECK(a.shape.kind->vertex(&p.a, q->ia, &ma));
+            CHECK(b.shape.kind->vertex(&p.b, q->ib, &mb));
+            CHECK_MSG(q->a.x == va.x && q->a.y == va.y && q->a.z == va.z, "case %d: A's point moved off its vertex", i);
+            vb = fxc_v3_sub(va, vb);
+            CHECK_MSG(q->w.x == vb.x && q->w.y == vb.y && q->w.z == vb.z, "case %d: a Minkowski point moved off", i);
+            CHECK(ma.x == va.x && ma.y == va.y && ma.z == va.z && mb.x == q->a.x - q->w.x);
+            checked++;
+        }
+    }
+    port_printf("    %d simplex points moved with their pairs, all on the new pose's vertices\n", checked);
+    CHECK(checked >= n);
 }
 
 static void unit_box(body *b)
