@@ -271,16 +271,22 @@ FXC_NOINLINE static int box_slabs(const fxc_shape *s, const fxc_transform *t, co
     return *st != FXC_OK || fxc_ray_box(&p, v, hit, st);
 }
 
-/* The ray's start (the point body at `at`) in the shape: inside, unless
- * it only touches a core without margin (fxc_distance proves that). Out
- * of line: fxc_distance's result is not to add to the advance's frame. */
-FXC_NOINLINE static int from_inside(const fxc_shape *s, const fxc_transform *t, const fxc_shape *point,
-                                    const fxc_transform *at, fxc_vec3 v, fxc_ray_hit *hit)
+/* The ray's start in the shape: inside, unless it only touches a core
+ * without margin (fxc_distance proves that). Out of line, and called
+ * from fxc_raycast once raycast has returned: fxc_distance's frames are
+ * not to add to the cast's. */
+FXC_NOINLINE static int from_inside(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v,
+                                    fxc_ray_hit *hit)
 {
+    fxc_shape point;
+    fxc_transform at;
     fxc_distance_result d;
-    int st = fxc_distance(s, t, point, at, &d);
+    int st;
+    (void)fxc_shape_point(&point, 0);
+    (void)fxc_transform_set(&at, NULL, origin); /* the identity: always FXC_OK */
+    st = fxc_distance(s, t, &point, &at, &d);
     if (st != FXC_TOUCHING) {
-        hit->point = at->pos;
+        hit->point = origin;
         return st == FXC_OVERLAPPING ? FXC_INSIDE : st;
     }
     hit->point = d.point_a;
@@ -288,8 +294,11 @@ FXC_NOINLINE static int from_inside(const fxc_shape *s, const fxc_transform *t, 
     return cast_status(fxc_v3_dot_wide(v, d.normal), 1, v);
 }
 
-/* The ray's point as B, a point core with no margin. */
-static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v, fxc_ray_hit *hit)
+/* The ray's point as B, a point core with no margin; OVERLAP_AT_START
+ * when it starts in the shape (from_inside answers). Out of line: its
+ * frame is not to add to from_inside's. */
+FXC_NOINLINE static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v,
+                                fxc_ray_hit *hit)
 {
     fxc_shape point;
     fxc_transform at;
@@ -303,7 +312,7 @@ static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, 
     st = advance_to_contact(s, t, &point, &at, v, &c);
     hit->iterations = c.iterations;
     if (st == MISS) return FXC_SEPARATED;
-    if (overlap_at_start(st, &c)) return from_inside(s, t, &point, &at, v, hit);
+    if (overlap_at_start(st, &c)) return OVERLAP_AT_START;
     if (st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) {
         hit->fraction = fraction_of(&c);
         hit->point = c.pa;
@@ -319,6 +328,7 @@ int fxc_raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc
     int st;
     if (hit == NULL) return FXC_ERR_NULL;
     st = raycast(s, t, origin, translation, &h);
+    if (st == OVERLAP_AT_START) st = from_inside(s, t, origin, translation, &h);
     if (!fxc_answered(st)) h = no_hit;
     *hit = h;
     return st;

@@ -4,7 +4,11 @@
 The library has no recursion and no dynamic stack (VLA/alloca), so the worst
 case is the deepest path of static frames through the call graph. Calls to
 functions without a node (libgcc helpers such as __aeabi_lmul) are charged
-LIBCALL_BYTES each. Fails (exit 1) on recursion, on a dynamic frame, on a
+LIBCALL_BYTES each. An indirect call (through a shape kind's table, GJK's
+result) is charged its deepest declared target (INDIRECT below); a function
+making an undeclared one fails the check, so a new indirect call must be
+declared here. A user's support callback runs on the caller's stack with
+whatever it needs itself (its call is charged LIBCALL_BYTES). Fails (exit 1) on recursion, on a dynamic frame, on a
 frame larger than --frame-limit, or on a public function whose worst case
 exceeds --stack-limit.
 
@@ -14,6 +18,31 @@ import re
 import sys
 
 LIBCALL_BYTES = 32  # libgcc arithmetic helpers push at most a few registers
+SUPPORTS = ["fxc_support_point", "fxc_support_segment", "fxc_support_triangle", "fxc_support_box",
+            "fxc_support_cylinder", "fxc_support_cone", "fxc_support_hull", "fxc_support_custom",
+            "src/hull.c:support_climb"]
+PREPARES = ["fxc_prepare_box", "fxc_prepare_segment", "fxc_prepare_custom"]
+MOVES = ["fxc_move_box", "fxc_move_segment"]
+RULES = ["src/shape.c:point_rules", "src/shape.c:segment_rules", "src/shape.c:triangle_rules",
+         "src/shape.c:box_rules", "src/shape.c:round_rules", "fxc_hull_rules", "src/shape.c:custom_rules",
+         "src/hull.c:graph_rules"]
+VERTICES = ["fxc_vertex_point", "fxc_vertex_segment", "fxc_vertex_triangle", "fxc_vertex_box",
+            "fxc_vertex_hull"]
+# The functions that call through a pointer, and what the pointer may hold
+# (src/kind.h's tables: src/shape.c, src/hull.c; GJK's result: src/gjk.c).
+INDIRECT = {
+    "src/query.c:run_gjk": ["fxc_gjk", "fxc_gjk_closed"],
+    "fxc_pair_support": SUPPORTS,
+    "fxc_pair_init": PREPARES,
+    "fxc_pair_move": PREPARES + MOVES,
+    "fxc_shape_check": RULES,
+    "fxc_warm_overlap": VERTICES,
+    "src/gjk.c:gjk_run": ["fxc_pair_check_known"],
+    "fxc_epa": ["fxc_pair_check_known"],
+    "fxc_result_points": ["src/gjk.c:simplex_weights", "src/gjk.c:known_weights"],
+    "src/support.c:callback_support": [],  # the user's callback
+}
+
 # Naked assembly functions, which gcc reports as 0-byte frames, with the
 # bytes they push (src/mul.c on ARMv6-M: push {r4, lr}).
 NAKED_BYTES = {"fxc_smull_soft": 8, "fxc_umull_soft": 8}
@@ -39,7 +68,17 @@ def worst(name, nodes, edges, memo, path):
     own = nodes[name][0] if name in nodes else LIBCALL_BYTES
     deepest, via = 0, []
     for callee in sorted(edges.get(name, ())):
-        d, chain = worst(callee, nodes, edges, memo, path + [name])
+        if callee == "__indirect_call":
+            if name not in INDIRECT:
+                raise SystemExit("stack: %s calls through a pointer; declare its targets in INDIRECT" % name)
+            d, chain = LIBCALL_BYTES, [callee]
+            for target in INDIRECT[name]:
+                if target in nodes:
+                    td, tchain = worst(target, nodes, edges, memo, path + [name])
+                    if td > d:
+                        d, chain = td, ["(indirect) " + tchain[0]] + tchain[1:]
+        else:
+            d, chain = worst(callee, nodes, edges, memo, path + [name])
         if d > deepest:
             deepest, via = d, chain
     memo[name] = (own + deepest, [name] + via)
