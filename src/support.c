@@ -50,7 +50,7 @@ typedef char fxc_check_range_bits[FXC_RANGE_BITS <= 12 ? 1 : -1];
  * within 2 units: fxc_rotation_ok); reach and margin are at most
  * FXC_RAW_LIMIT < 2^28 (fxc_shape_check), so the extent is below
  * 2^47 >> 16 = 2^31, and with positions below 2^31 every sum fits int64. */
-static int body_in_range(const fxc_shape *s, uint32_t reach, const fxc_mat3 *rot, fxc_vec3 pos, fxc_vec3 centre)
+static inline int body_in_range(const fxc_shape *s, uint32_t reach, const fxc_mat3 *rot, fxc_vec3 pos, fxc_vec3 centre)
 {
     int i;
     for (i = 0; i < 3; i++) {
