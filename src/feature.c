@@ -193,18 +193,14 @@ static void collect(fxc_body *b, fxc_vec3 n, uint32_t extra, band_set *s)
 typedef struct {
     int32_t u[BAND_MAX], v[BAND_MAX];
     int32_t h[BAND_MAX]; /* height along the band's direction, the same scale */
-    uint32_t hidden;     /* bit i: point i lies under another seen along n */
 } flat_set;
 
-/* The band's points seen along n (dir: the band's direction, n or -n).
- * Of points that coincide there, only the highest is seen (the first on a
- * tie): a band wide enough to take in a shape's far side (a thin slab and
- * a large speculative distance) must not give that side's corners. */
+/* The band's points seen along n (dir: the band's direction, n or -n). */
 static void flatten(fxc_vec3 n, fxc_vec3 dir, const band_set *s, flat_set *f)
 {
     fxc_vec3w across[2];
     fxc_vec3 u, v;
-    int i, j;
+    int i;
     fxc_segment_normals(n, across);
     (void)fxc_dir_fit(&across[0], &u); /* n x (an axis): never zero */
     (void)fxc_dir_fit(&across[1], &v);
@@ -213,13 +209,6 @@ static void flatten(fxc_vec3 n, fxc_vec3 dir, const band_set *s, flat_set *f)
         f->v[i] = (int32_t)(fxc_v3_dot_wide(v, s->p[i]) >> 28);
         f->h[i] = (int32_t)(fxc_v3_dot_wide(dir, s->p[i]) >> 28);
     }
-    f->hidden = 0;
-    for (i = 0; i < s->n; i++)
-        for (j = 0; j < s->n; j++) {
-            int earlier = j < i;
-            int above = f->h[j] > f->h[i] || (f->h[j] == f->h[i] && earlier); /* j hides i if they coincide */
-            if (j != i && above && f->u[j] == f->u[i] && f->v[j] == f->v[i]) f->hidden |= (uint32_t)1 << i;
-        }
 }
 
 /* Orientation of c about a -> b in the plane: > 0 left (counter-
@@ -253,14 +242,25 @@ FXC_NOINLINE static void wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_f
     int k = 0, m = 0, lower, i;
     f->n = 0;
     flatten(n, dir, s, &flat);
+    /* sorted, stable (insertion sort): points that coincide seen along n
+     * are neighbours, in the band's order */
     for (i = 0; i < s->n; i++) {
         int j;
-        if (flat.hidden >> i & 1u) continue;
-        for (j = k; j > 0 && before(&flat, i, seen[j - 1]); j--) seen[j] = seen[j - 1]; /* insertion sort */
+        for (j = i; j > 0 && before(&flat, i, seen[j - 1]); j--) seen[j] = seen[j - 1];
         seen[j] = (uint8_t)i;
-        k++;
     }
-    if (k == 0) return; /* cannot happen: the highest point is seen */
+    /* of points that coincide, only the highest is seen (the first on a
+     * tie): a band wide enough to take in a shape's far side (a thin slab
+     * and a large speculative distance) must not give that side's corners */
+    for (i = 0; i < s->n; i++) {
+        int top = seen[i];
+        while (i + 1 < s->n && flat.u[seen[i + 1]] == flat.u[top] && flat.v[seen[i + 1]] == flat.v[top]) {
+            i++;
+            if (flat.h[seen[i]] > flat.h[top]) top = seen[i];
+        }
+        seen[k++] = (uint8_t)top;
+    }
+    if (k == 0) return; /* cannot happen: the band has its highest point */
     for (i = 0; i < k; i++) {
         while (m >= 2 && orient(&flat, chain[m - 2], chain[m - 1], seen[i]) <= 0) m--;
         chain[m++] = seen[i];
