@@ -20,7 +20,7 @@
 #define RIM_BOTTOM 17
 #define APEX 16
 
-typedef char fxc_check_band_max[BAND_MAX <= 32 ? 1 : -1]; /* wrap's bit mask */
+typedef char fxc_check_band_max[BAND_MAX <= 255 ? 1 : -1]; /* wrap's uint8_t indices */
 
 typedef struct {
     fxc_vec3 p[BAND_MAX];
