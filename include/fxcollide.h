@@ -476,7 +476,8 @@ static inline int fxc_manifold(const fxc_shape *a, const fxc_transform *ta,
  * later than the true first contact (it is rounded down to Q16.16), and at
  * it the surfaces are at most FXC_CAST_TOL apart, plus GJK's rounding (a
  * few LSB) and the fraction's (|translation| * 2^-16).
- * Each step is one GJK run (at most FXC_CAST_MAX_ITERATIONS); decisions
+ * Each step is one GJK run (at most FXC_CAST_MAX_ITERATIONS steps), each
+ * after the first from the last one's simplex moved with B; decisions
  * are exact signs: the motion misses once it does not approach the
  * separating axis (v . axis >= 0, an exact integer sign), or when the next
  * step would pass the end of the move.
