@@ -11,9 +11,9 @@
  * ratio of exact integers, cut to 31 bits once for the filter of
  * fxc_product_cmp, and every comparison of two of them is exact (the
  * filter, else the 192-bit products). The fraction is the exact floor of
- * the entry at 2^-32 (q32_of). The distance of o inside slab k to its nearer face is
- * (R_k - |A_k|) / (2^16 |f_k|) raw, compared with FXC_TOUCH_TOL exactly as
- * squares.
+ * the entry at 2^-32 (q32_of). The distance of o inside slab k to its
+ * nearer face is (R_k - |A_k|) / (2^16 |f_k|) raw, compared with
+ * FXC_TOUCH_TOL exactly as squares.
  *
  * Budget: o - c below 2^29 and v below 2^30 per component (both ends of
  * the ray within range), f_k below 2^35 (fxc_dot_axis): A_k below 2^82,
@@ -128,11 +128,12 @@ static fxc_i128 mul_u32(fxc_i128 a, uint32_t q)
 }
 
 /* floor(t 2^32) for 0 <= n <= d < 2^84. A first quotient from d's top 32
- * bits (d32 <= D = d / 2^sh < d32 + 1, n32 <= N = n / 2^sh < n32 + 1):
- * n32 2^32 / (d32 + 1) is below N 2^32 / D, and by less than
- * N 2^32 / (D (D + 1)) + 2^32 / (D + 1) + 1 <= 5 (D >= 2^31, N <= D).
- * The exact remainder n 2^32 - q d (below 6 d < 2^87) then raises q by at
- * most 5 steps. */
+ * bits: for d below 2^32, d itself, and the quotient is exact. Else d and
+ * n are shifted by sh: d32 <= D = d / 2^sh < d32 + 1 with D >= 2^31, and
+ * n32 <= N = n / 2^sh < n32 + 1, so n32 2^32 / (d32 + 1) is below
+ * N 2^32 / D, and by less than N 2^32 / (D (D + 1)) + 2^32 / (D + 1) + 1
+ * <= 5 (N <= D). The exact remainder n 2^32 - q d (below 6 d < 2^87) then
+ * raises q by at most 5 steps. */
 static int64_t q32_of(const ratio *t)
 {
     fxc_i128 n32 = t->n, d32 = t->d, r;
@@ -142,8 +143,9 @@ static int64_t q32_of(const ratio *t)
     if (sh > 0) {
         n32 = fxc_i128_shr(t->n, sh);
         d32 = fxc_i128_shr(t->d, sh);
+        d32.lo++;
     }
-    q = (n32.lo << 32) / (d32.lo + 1);
+    q = (n32.lo << 32) / d32.lo;
     r.lo = t->n.lo << 32;
     r.hi = t->n.hi << 32 | t->n.lo >> 32;
     r = fxc_i128_sub(r, mul_u32(t->d, (uint32_t)q));
