@@ -823,8 +823,9 @@ void fxc_gjk_closed(fxc_pair *p, fxc_gjk_result *r)
     r->feature_e = m.e;
 }
 
-/* GJK from the pair's first direction (seed NULL), or from a simplex of
- * points of the current A - B (n 1 to 3, which may be r's own). */
+/* GJK from the pair's first direction (seed NULL, or not of 1 to 3
+ * points), or from a simplex of points of the current A - B (which may be
+ * r's own). */
 static void gjk_run(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, const fxc_simplex *seed, fxc_gjk_result *r)
 {
     fxc_simplex *s = &r->s;
@@ -841,7 +842,7 @@ static void gjk_run(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, const fxc_s
     r->touch = 0;
     r->touch_dir = fxc_v3(0, 0, 0);
     r->touch_height = 0;
-    if (seed != NULL) {
+    if (seed != NULL && seed->n >= 1 && seed->n <= 3) {
         if (seed != s) copy_simplex(s, seed);
     } else {
         fxc_pair_support(p, dir, &s->p[0]);

@@ -20,9 +20,9 @@
  * planes, the reference plane's normal) are fitted to 28 bits, so each
  * plane test s . (p - r) is exact in int64 (below 2^60). Rounded: a
  * crossing of a side plane (one fraction of exact integers, applied to
- * each coordinate: within 1 LSB), a separation along n (one ratio: within 1 LSB),
- * and the point on the reference plane, moved by the separation along
- * the unit normal (within 1 LSB per coordinate more). */
+ * each coordinate: within 1 LSB), a separation along n (one ratio:
+ * within 1 LSB), and the point on the reference plane, moved by the
+ * separation along the unit normal (within 1 LSB per coordinate more). */
 #include "feature.h"
 #include "fxc_bits.h"
 #include "query.h"
@@ -34,8 +34,7 @@ static const fxc_contact zero_contact;
 
 /* A clipped point may be this much (raw) shallower than fxc_collide's
  * deepest point (the roundings of a crossing and of its separation)
- * before that point is taken
- * in its place. */
+ * before that point is taken in its place. */
 #define WITNESS_SLACK 2
 
 /* Clipping adds at most one point per side plane. */
@@ -129,7 +128,7 @@ static int32_t mul_div(int64_t num, int32_t mul, int64_t den)
  * t = dp / (dp - dq) in [0, 1] is taken to Q31 from dp and dp - dq cut
  * alike until the latter has 33 bits: the two cuts move t by at most
  * 2^-31, its rounding by 2^-32 more, so a coordinate moves by less than
- * (2^29 + 4) 3 2^-32 < 0.38 LSB before its own rounding (0.5 LSB). */
+ * 3 (2^29 + 4) / 2^32 < 0.38 LSB before its own rounding (0.5 LSB). */
 static fxc_vec3 crossing(fxc_vec3 p, fxc_vec3 q, int64_t dp, int64_t dq)
 {
     fxc_vec3 e = fxc_v3_sub(q, p);
@@ -228,8 +227,9 @@ static void move_run(polygon *g, int from, int count, int to)
  * g had (the bound CLIP_MAX rests on). Should rounding make g cross more
  * often, its first run is kept (inside all the same). Each vertex's side
  * is found once; the exact heights are taken again only at the two
- * crossings. The run is moved once, whole: the cycle x0, run, x1 is kept
- * from x0 on, or, when the run wraps past g's last vertex, from g's first. */
+ * crossings. g becomes x0, the run, x1: the run is moved once, whole,
+ * and when it wraps past g's last vertex the result is then turned to
+ * start at x0 (three reversals). */
 static void clip_plane(polygon *g, fxc_vec3 s, fxc_vec3 r, uint16_t ref, uint16_t inc_face)
 {
     int n = g->n, first = -1, len = 0, i, last, need0, need1;

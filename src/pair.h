@@ -86,13 +86,13 @@ int fxc_pair_in_range(const fxc_pair *p, fxc_vec3 pos_a, fxc_vec3 pos_b);
 
 /* The pair set up again with the same shapes at positions pos_a and
  * pos_b, the rotations those of fxc_pair_init's transforms (still read
- * from them),
- * without fxc_pair_init's checks: for the casts, whose poses between two
- * checked ones are in range (src/cast.c). What a body's kind placed (box
- * corners, segment ends) moves with it, the same bits as placing again,
- * and so do the n support points pts of the pair (every support point is
- * a body's offset plus a part a translation leaves alone): afterwards
- * they are the support points the pair would give at its new pose. */
+ * from them), without fxc_pair_init's checks: for the casts, whose poses
+ * between two checked ones are in range (src/cast.c). What a body's kind
+ * placed (box corners, segment ends) moves with it, the same bits as
+ * placing again, and so do the n support points pts of the pair (every
+ * support point is a body's offset plus a part a translation leaves
+ * alone): afterwards they are the support points the pair would give at
+ * its new pose. */
 void fxc_pair_move(fxc_pair *p, fxc_vec3 pos_a, fxc_vec3 pos_b, const fxc_cache *cache, fxc_svert *pts, int n);
 
 /* Scales a nonzero direction so its largest component has 28 significant

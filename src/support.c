@@ -485,7 +485,7 @@ void fxc_pair_move(fxc_pair *p, fxc_vec3 pos_a, fxc_vec3 pos_b, const fxc_cache 
 {
     fxc_vec3 c = centre_of(pos_a, pos_b), d;
     fxc_vec3 oa = fxc_v3_sub(pos_a, c), ob = fxc_v3_sub(pos_b, c);
-    fxc_vec3 da = fxc_v3_sub(oa, p->a.offset), db = fxc_v3_sub(ob, p->b.offset);
+    fxc_vec3 da = fxc_v3_sub(oa, p->a.offset), db = fxc_v3_sub(ob, p->b.offset), dw;
     int i;
     p->a.offset = oa;
     p->b.offset = ob;
@@ -496,9 +496,9 @@ void fxc_pair_move(fxc_pair *p, fxc_vec3 pos_a, fxc_vec3 pos_b, const fxc_cache 
     move_body(p, &p->a, da, fxc_v3_neg(d));
     move_body(p, &p->b, db, d);
     /* a point of A moves by da, a Minkowski point a - b by da - db */
-    db = fxc_v3_sub(da, db);
+    dw = fxc_v3_sub(da, db);
     for (i = 0; i < n; i++) {
         pts[i].a = fxc_v3_add(pts[i].a, da);
-        pts[i].w = fxc_v3_add(pts[i].w, db);
+        pts[i].w = fxc_v3_add(pts[i].w, dw);
     }
 }
