@@ -45,23 +45,23 @@ typedef char fxc_check_range_bits[FXC_RANGE_BITS <= 12 ? 1 : -1];
 /* Every point of a body (core reach `reach`, its shape's margin) within
  * FXC_RAW_LIMIT of the pair's centre and within FXC_WORLD_LIMIT of the
  * world origin, per coordinate: each world coordinate of the body is
- * within pos_i + sum_j |R_ij| * reach + margin.
- * Budget: a row's magnitudes add to at most 6 * 2^16 < 2^19 (entries
- * within 2 units: fxc_rotation_ok); reach and margin are at most
- * FXC_RAW_LIMIT < 2^28 (fxc_shape_check), so the extent is below
- * 2^47 >> 16 = 2^31, and with positions below 2^31 every sum fits int64. */
+ * within pos_i + ext_i, ext_i = sum_j |R_ij| * reach + margin.
+ * Budget, all in uint32: a row's magnitudes add to at most 6 * 2^16 <
+ * 2^19 (entries within 2 units: fxc_rotation_ok); reach and margin are at
+ * most FXC_RAW_LIMIT < 2^28 (fxc_shape_check), so ext_i is below
+ * 2^47 >> 16 + 2^28 < 2^32, and two positions are less than 2^32 apart;
+ * each sum is compared as a difference, so that none is formed. */
 static inline int body_in_range(const fxc_shape *s, uint32_t reach, const fxc_mat3 *rot, fxc_vec3 pos, fxc_vec3 centre)
 {
     int i;
     for (i = 0; i < 3; i++) {
         const fix16_t *row = rot->m[i];
         uint32_t rowsum = fxc_abs_u32(row[0]) + fxc_abs_u32(row[1]) + fxc_abs_u32(row[2]);
-        int64_t ext = (int64_t)((fxc_umull(rowsum, reach) + 0xFFFF) >> 16) + s->margin;
-        fix16_t c = fxc_v3_get(pos, i);
-        int64_t rel = (int64_t)c - fxc_v3_get(centre, i);
-        if (rel < 0) rel = -rel;
-        if (rel + ext > FXC_RAW_LIMIT) return FXC_ERR_RANGE;
-        if ((int64_t)fxc_abs_u32(c) + ext > FXC_WORLD_LIMIT) return FXC_ERR_RANGE;
+        uint32_t ext = (uint32_t)((fxc_umull(rowsum, reach) + 0xFFFF) >> 16) + (uint32_t)s->margin;
+        fix16_t c = fxc_v3_get(pos, i), m = fxc_v3_get(centre, i);
+        uint32_t rel = c >= m ? (uint32_t)c - (uint32_t)m : (uint32_t)m - (uint32_t)c;
+        if (ext > (uint32_t)FXC_RAW_LIMIT || rel > (uint32_t)FXC_RAW_LIMIT - ext) return FXC_ERR_RANGE;
+        if (fxc_abs_u32(c) > (uint32_t)FXC_WORLD_LIMIT - ext) return FXC_ERR_RANGE; /* ext <= FXC_RAW_LIMIT here */
     }
     return FXC_OK;
 }

@@ -128,6 +128,38 @@ void test_bad_range(void)
     all_queries(&sb, &far, &sa, &ta, FXC_ERR_RANGE);
 }
 
+/* The range rule to the LSB (fxc_vec3.h): every point of both shapes
+ * within FXC_RAW_LIMIT of the pair's centre (the midpoint of the two
+ * positions, even apart here so that it is exact) and within
+ * FXC_WORLD_LIMIT of the origin, per coordinate. A ball of radius 1 has
+ * its points 1 unit from its position along x. */
+void test_range_edges_exact(void)
+{
+    fxc_shape ball, dot;
+    fxc_transform a, b;
+    const fix16_t one = FXC_ONE;
+    fix16_t d = 2 * (FXC_RAW_LIMIT - one); /* the ball's centre d / 2 from the pair's: its edge on the limit */
+    CHECK(fxc_shape_sphere(&ball, one) == FXC_OK);
+    CHECK(fxc_shape_point(&dot, 0) == FXC_OK);
+    fxc_transform_set(&a, NULL, V(0, 0, 0));
+    fxc_transform_set(&b, NULL, fxc_v3(d, 0, 0));
+    CHECK(fxc_intersect(&ball, &a, &dot, &b) == FXC_SEPARATED);
+    CHECK(fxc_intersect(&dot, &b, &ball, &a) == FXC_SEPARATED);
+    fxc_transform_set(&b, NULL, fxc_v3(d + 2, 0, 0)); /* one LSB beyond */
+    CHECK(fxc_intersect(&ball, &a, &dot, &b) == FXC_ERR_RANGE);
+    CHECK(fxc_intersect(&dot, &b, &ball, &a) == FXC_ERR_RANGE);
+    /* the world's edge: the ball's rim on FXC_WORLD_LIMIT, then one beyond,
+     * at either end of the axis */
+    fxc_transform_set(&a, NULL, fxc_v3(FXC_WORLD_LIMIT - one, 0, 0));
+    CHECK(fxc_intersect(&ball, &a, &ball, &a) == FXC_OVERLAPPING);
+    fxc_transform_set(&a, NULL, fxc_v3(FXC_WORLD_LIMIT - one + 1, 0, 0));
+    CHECK(fxc_intersect(&ball, &a, &ball, &a) == FXC_ERR_RANGE);
+    fxc_transform_set(&a, NULL, fxc_v3(0, -(FXC_WORLD_LIMIT - one), 0));
+    CHECK(fxc_intersect(&ball, &a, &ball, &a) == FXC_OVERLAPPING);
+    fxc_transform_set(&a, NULL, fxc_v3(0, -(FXC_WORLD_LIMIT - one) - 1, 0));
+    CHECK(fxc_intersect(&ball, &a, &ball, &a) == FXC_ERR_RANGE);
+}
+
 /* Queries work relative to the pair's centre: a pair anywhere in Q16.16
  * gets the bits it gets at the world origin (translated), in both argument
  * orders, as long as it fits within 2^FXC_RANGE_BITS of its centre. */
