@@ -10,7 +10,6 @@
  * A step is floor(gap * 2^32 / speed) with a gap below 2^30 raw: the
  * numerator is below 2^62. */
 #include <stddef.h>
-#include "kind.h"
 #include "query.h"
 #include "raybox.h"
 
@@ -89,18 +88,13 @@ static int64_t safe_step(int64_t low, int64_t closing, const fxc_gjk_result *g)
     return (low << 32) / speed;
 }
 
-/* The pair moved to B's pose at the next step, and GJK on it (the pair's
- * status): the closed form where the cores have one, else GJK from the
- * last step's simplex moved with the pair (fxc_pair_move: then points of
- * the new pose's A - B, as fxc_gjk_seeded needs). The cache keeps the
- * axis GJK ends on. */
+/* The pair moved to B's pose at the next step with the last step's
+ * simplex (fxc_pair_move), and GJK from that simplex on it (the pair's
+ * status). */
 static int next_gjk(fxc_pair *p, fxc_vec3 pos_a, fxc_vec3 pos_b, fxc_cache *cache, fxc_gjk_result *g)
 {
     fxc_pair_move(p, pos_a, pos_b, cache, g->s.p, g->s.n);
-    if (p->a.shape->kind->closed != NULL && p->b.shape->kind->closed != NULL) return fxc_pair_gjk(p, cache, g);
-    fxc_gjk_seeded(p, &g->s, g);
-    if (p->status == FXC_OK) cache->axis = g->dir;
-    return p->status;
+    return fxc_pair_gjk_seeded(p, cache, g);
 }
 
 /* Moves B along v from tb in safe steps until the surfaces are within

@@ -102,6 +102,14 @@ int fxc_pair_gjk(fxc_pair *p, fxc_cache *cache, fxc_gjk_result *g)
     return p->status;
 }
 
+int fxc_pair_gjk_seeded(fxc_pair *p, fxc_cache *cache, fxc_gjk_result *g)
+{
+    if (p->a.shape->kind->closed != NULL && p->b.shape->kind->closed != NULL) return fxc_pair_gjk(p, cache, g);
+    fxc_gjk_seeded(p, &g->s, g);
+    keep_axis(cache, p, g);
+    return p->status;
+}
+
 /* Status for a signed distance (negative: depth), with the touching band;
  * `deep` names an overlap beyond it (fxc_distance cannot measure it:
  * FXC_OVERLAPPING; fxc_collide: FXC_PENETRATING). */

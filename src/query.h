@@ -46,6 +46,11 @@ int fxc_collide_pair(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta, c
  * status. */
 int fxc_pair_gjk(fxc_pair *p, fxc_cache *cache, fxc_gjk_result *g);
 
+/* fxc_pair_gjk from g's own simplex, points of the pair's current A - B
+ * (fxc_pair_move moved them with it): fxc_gjk_seeded, or the closed form
+ * where both cores have one. */
+int fxc_pair_gjk_seeded(fxc_pair *p, fxc_cache *cache, fxc_gjk_result *g);
+
 /* fxc_distance's answer for cores GJK found apart: the normal's direction
  * and the unit normal (A to B), the closest points on the surfaces (world),
  * and the signed distance of the surfaces (raw; margins subtracted). */
