@@ -192,19 +192,28 @@ int fxc2_shape_polygon(fxc2_shape *s, const fxc2_vec *vertices, int count, fix16
     return st;
 }
 
-/* R * v, each coordinate rounded once: rot < 2^17 (2 units), |v| < 2^28
- * raw, so each product is below 2^45 and the result below 2^29. */
+/* Q32.32 -> Q16.16 rounded half up, without fxc_round32's saturation:
+ * the rotations below take entries within 2 units (2^17 raw, rotation_ok)
+ * times coordinates below 2^28 raw, sums below 2^46, so the result is
+ * below 2^30 and always fits. */
+static fix16_t round_q16(int64_t v)
+{
+    return (fix16_t)((v + 0x8000) >> 16);
+}
+
+/* R * v, each coordinate rounded once. */
 static fxc2_vec rotate2d(const fxc2_transform *t, fxc2_vec v)
 {
-    return fxc2_v(fxc_round32(fxc_smull(t->c, v.x) - fxc_smull(t->s, v.y)),
-                  fxc_round32(fxc_smull(t->s, v.x) + fxc_smull(t->c, v.y)));
+    return fxc2_v(round_q16(fxc_smull(t->c, v.x) - fxc_smull(t->s, v.y)),
+                  round_q16(fxc_smull(t->s, v.x) + fxc_smull(t->c, v.y)));
 }
 
 /* The core's vertices rotated, counter-clockwise. A box's corners are its
  * centre plus or minus its two rotated half extents, exactly: an exact
  * parallelogram (each corner within 1 LSB per coordinate of the exact
  * rotation), numbered from its (-x, -y) corner as the feature ids number
- * them, which fxc2_support_index relies on. */
+ * them, which fxc2_support_index relies on. Its half extents are R (hx, 0)
+ * and R (0, hy), rounded: one product per coordinate, the other is 0. */
 static void rotated_vertices(fxc2_core *core, const fxc2_shape *s, const fxc2_transform *t)
 {
     int i;
@@ -221,8 +230,8 @@ static void rotated_vertices(fxc2_core *core, const fxc2_shape *s, const fxc2_tr
         break;
     case FXC2_SHAPE_BOX:
         core->n = 4;
-        core->ex = rotate2d(t, fxc2_v(s->u.box.half.x, 0));
-        core->ey = rotate2d(t, fxc2_v(0, s->u.box.half.y));
+        core->ex = fxc2_v(round_q16(fxc_smull(t->c, s->u.box.half.x)), round_q16(fxc_smull(t->s, s->u.box.half.x)));
+        core->ey = fxc2_v(round_q16(-fxc_smull(t->s, s->u.box.half.y)), round_q16(fxc_smull(t->c, s->u.box.half.y)));
         core->v[2] = fxc2_add(core->ex, core->ey);
         core->v[1] = fxc2_sub(core->ex, core->ey);
         core->v[0] = fxc2_v(-core->v[2].x, -core->v[2].y);
@@ -232,6 +241,27 @@ static void rotated_vertices(fxc2_core *core, const fxc2_shape *s, const fxc2_tr
         core->n = s->u.polygon.count;
         for (i = 0; i < core->n; i++) core->v[i] = rotate2d(t, s->u.polygon.vertices[i]);
         break;
+    }
+}
+
+/* The bounds of the rotated core, per coordinate. A box's reach along x
+ * is |ex.x| + |ey.x| either way, its corners being -+ ex -+ ey: exactly
+ * the scan's answer, without the scan. */
+static void core_bounds(const fxc2_core *core, fxc2_vec *lo, fxc2_vec *hi)
+{
+    int i;
+    if (core->box) {
+        *hi = fxc2_v((fix16_t)(fxc_abs_u32(core->ex.x) + fxc_abs_u32(core->ey.x)),
+                     (fix16_t)(fxc_abs_u32(core->ex.y) + fxc_abs_u32(core->ey.y)));
+        *lo = fxc2_v(-hi->x, -hi->y);
+        return;
+    }
+    *lo = *hi = core->v[0];
+    for (i = 1; i < core->n; i++) {
+        if (core->v[i].x < lo->x) lo->x = core->v[i].x;
+        if (core->v[i].x > hi->x) hi->x = core->v[i].x;
+        if (core->v[i].y < lo->y) lo->y = core->v[i].y;
+        if (core->v[i].y > hi->y) hi->y = core->v[i].y;
     }
 }
 
@@ -251,13 +281,7 @@ static int make_core(fxc2_core *core, const fxc2_shape *s, const fxc2_transform 
     int i;
     rotated_vertices(core, s, t);
     core->margin = s->margin;
-    lo = hi = core->v[0];
-    for (i = 1; i < core->n; i++) {
-        if (core->v[i].x < lo.x) lo.x = core->v[i].x;
-        if (core->v[i].x > hi.x) hi.x = core->v[i].x;
-        if (core->v[i].y < lo.y) lo.y = core->v[i].y;
-        if (core->v[i].y > hi.y) hi.y = core->v[i].y;
-    }
+    core_bounds(core, &lo, &hi);
     if (!span_in_range(lo.x, hi.x, ox, centre.x, s->margin) || !span_in_range(lo.y, hi.y, oy, centre.y, s->margin)) {
         return FXC_ERR_RANGE;
     }
