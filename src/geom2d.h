@@ -28,7 +28,9 @@ typedef struct {
     fxc2_vec v[FXC2_MAX_CORE];
     int n;          /* 1 (point), 2 (segment), 4 (box) or the polygon's count */
     fix16_t margin;
-    int box;        /* a box: v are its centre -+ ex -+ ey, exactly */
+    int box;        /* a box: v are its centre -+ ex -+ ey, exactly, and
+                     * cross(ex, ey) > 0: it has an area (rounding never
+                     * lays the extents flat: test box2_core_has_area) */
     fxc2_vec ex, ey; /* a box's rotated half extents */
 } fxc2_core;
 

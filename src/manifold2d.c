@@ -15,49 +15,75 @@
 #include <stddef.h>
 #include "geom2d.h"
 #include "fxc_bits.h"
+#include "approx.h"
 
 static const fxc2_manifold zero_manifold2d;
 
-/* An edge of a core, counter-clockwise, with how well it faces a direction. */
+/* An edge of a core, counter-clockwise, with how well it faces a
+ * direction u: its outward normal's component along u over its length,
+ * h / |e| with h = n . u. Kept squared, as h^2 and |e|^2 cut to 31 bits
+ * (relative 2^-25 each), so that two edges are compared by cross products,
+ * with no square root (h < 2^61, |e|^2 < 2^61: geom2d.h). */
 typedef struct {
-    int i0, i1;     /* vertex numbers, i0 -> i1 counter-clockwise */
-    fix16_t facing; /* its outward normal's component along the direction,
-                     * times the direction's length (raw; < 0: none faces) */
+    int i0, i1;    /* vertex numbers, i0 -> i1 counter-clockwise */
+    int faces;     /* h > 0: the edge faces u at all */
+    fxc_approx hh, ee;
 } facing_edge;
 
-/* dot(outward normal of i0 -> i1, u) / |edge|: |u| times the cosine. */
-static fix16_t edge_facing(const fxc2_core *c, int i0, int i1, fxc2_vec u)
+/* Does edge f face u better than edge g, by more than the factor 1 + 2^-k
+ * on the squared facings (k <= 31; 31: not at all), and by the cut values'
+ * own error? An edge that faces u is better than one that does not. */
+static int faces_better(const facing_edge *f, const facing_edge *g, int k)
 {
-    fxc2_vec e = fxc2_sub(c->v[i1], c->v[i0]);
-    int64_t h = fxc2_dot(fxc2_out_normal(e), u);
-    if (h <= 0) return -1;
-    return fxc2_over_length(h, e);
+    fxc_approx gf, fg;
+    uint64_t m;
+    if (!f->faces || !g->faces) return f->faces && !g->faces;
+    gf = fxc_approx_mul(g->hh, f->ee);
+    fg = fxc_approx_mul(f->hh, g->ee);
+    m = (uint64_t)gf.m + (gf.m >> k);
+    if (m >> 31) { /* back to 31 bits */
+        m >>= 1;
+        gf.e++;
+    }
+    gf.m = (uint32_t)m;
+    return fxc_approx_surely_less(gf, fg);
 }
 
-/* Candidate edge i0 -> i1, grown over straight vertices, if it faces u
- * better than the best so far. */
-static void consider_edge(const fxc2_core *c, int i0, int i1, fxc2_vec u, facing_edge *best)
+/* Candidate edge i0 -> i1, grown over straight vertices (when `grow`), if
+ * it faces u better than the best so far (the earlier on a tie). */
+static void consider_edge(const fxc2_core *c, int i0, int i1, int grow, fxc2_vec u, facing_edge *best)
 {
-    fix16_t f;
-    fxc2_extend_edge(c, &i0, &i1);
-    f = edge_facing(c, i0, i1, u);
-    if (f > best->facing) {
-        best->i0 = i0;
-        best->i1 = i1;
-        best->facing = f;
-    }
+    facing_edge f;
+    fxc2_vec e;
+    int64_t h;
+    if (grow) fxc2_extend_edge(c, &i0, &i1);
+    e = fxc2_sub(c->v[i1], c->v[i0]);
+    h = fxc2_dot(fxc2_out_normal(e), u);
+    if (h <= 0) return;
+    f.i0 = i0;
+    f.i1 = i1;
+    f.faces = 1;
+    f.hh = fxc_approx_u64((uint64_t)h);
+    f.hh = fxc_approx_mul(f.hh, f.hh);
+    f.ee = fxc_approx_u64((uint64_t)fxc2_dot(e, e));
+    if (faces_better(&f, best, 31)) *best = f;
 }
 
 /* Of the two edges at the core's support vertex along u, the one facing u
- * better (the earlier on a tie); facing < 0 when neither faces it. */
+ * better; faces = 0 when neither faces it. A box's core has an area
+ * (geom2d.h): four distinct corners, none straight, so its neighbours are
+ * the next corners round and no edge grows. Any other core is walked past
+ * repeated and straight vertices. */
 static facing_edge best_edge(const fxc2_core *c, fxc2_vec u)
 {
-    facing_edge best = { 0, 0, -1 };
+    facing_edge best;
     int i = fxc2_support_index(c, u);
-    int prev = fxc2_neighbour(c, i, -1), next = fxc2_neighbour(c, i, 1);
+    int grow = !c->box;
+    int prev = grow ? fxc2_neighbour(c, i, -1) : (i + 3) & 3, next = grow ? fxc2_neighbour(c, i, 1) : (i + 1) & 3;
+    best.faces = 0;
     if (prev < 0) return best;
-    consider_edge(c, prev, i, u, &best);
-    consider_edge(c, i, next, u, &best);
+    consider_edge(c, prev, i, grow, u, &best);
+    consider_edge(c, i, next, grow, u, &best);
     return best;
 }
 
@@ -100,23 +126,21 @@ typedef struct {
 /* Reference and incident edges along the exact direction dir (A to B). */
 static int choose_edges(const fxc2_pair *p, fxc2_vec dir, edge_pair *ep)
 {
-    /* dir scaled (exactly) to at least 29 bits, so the facings have as many. */
-    int sh = 29 - fxc_bitlen32(fxc_abs_u32(dir.x) | fxc_abs_u32(dir.y));
-    fxc2_vec u = sh > 0 ? fxc2_v(dir.x * (1 << sh), dir.y * (1 << sh)) : dir;
-    facing_edge fa = best_edge(&p->a, u);
-    facing_edge fb = best_edge(&p->b, fxc2_v(-u.x, -u.y));
+    facing_edge fa = best_edge(&p->a, dir);
+    facing_edge fb = best_edge(&p->b, fxc2_v(-dir.x, -dir.y));
     fxc2_vec m;
-    if (fa.facing < 0 || fb.facing < 0) return 0;
-    /* B only when better by more than 2^-20 of its facing (an angle of
-     * about 0.08 degrees from the direction): the facings of parallel
-     * edges differ by their rounding only (2^-27), and the ids stay put. */
-    ep->ref_is_a = fb.facing - (fb.facing >> 20) <= fa.facing;
+    if (!fa.faces || !fb.faces) return 0;
+    /* B only when better by more than about 2^-20 of its facing (2^-19 of
+     * its square: an angle of about 0.08 degrees from the direction): the
+     * facings of parallel edges differ by their rounding only (2^-27),
+     * and the ids stay put. */
+    ep->ref_is_a = !faces_better(&fb, &fa, 19);
     ep->ref = ep->ref_is_a ? &p->a : &p->b;
     ep->inc = ep->ref_is_a ? &p->b : &p->a;
     ep->re = ep->ref_is_a ? fa : fb;
     m = fxc2_out_normal(fxc2_sub(ep->ref->v[ep->re.i1], ep->ref->v[ep->re.i0]));
     ep->ie = best_edge(ep->inc, fxc2_v(-m.x, -m.y));
-    return ep->ie.facing >= 0;
+    return ep->ie.faces;
 }
 
 static void add_point(fxc2_manifold *m, const fxc2_answer *c, const edge_pair *ep, const clip_end *q,

@@ -344,7 +344,9 @@ int fxc2_neighbour(const fxc2_core *c, int i, int step)
 {
     int j = i, k;
     for (k = 1; k < c->n; k++) {
-        j = (j + step + c->n) % c->n;
+        j += step; /* around the ring without a division */
+        if (j == c->n) j = 0;
+        if (j < 0) j = c->n - 1;
         if (!same_point(c->v[j], c->v[i])) return j;
     }
     return -1;

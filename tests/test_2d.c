@@ -987,6 +987,46 @@ void test_manifold2_ids_stable(void)
     }
 }
 
+/* The reference edge is A's unless B's faces the normal better by more
+ * than 2^-20 of its facing (fxc2_collide_manifold). A wide box B on a
+ * narrow box A, B tilted by t: collide's normal is B's bottom normal (B's
+ * edge is the shallower), along which B's edge faces by 1 and A's top edge
+ * by cos t, so B is better by 1 / cos t - 1, about t^2 / 2. At t = 2^-11
+ * rad that is 2^-23, inside the rule's margin: A's top edge (2 -> 3) is the
+ * reference. At t = 2^-8 (2^-17) and 0.01 rad B's bottom edge (0 -> 1) is. */
+void test_manifold2_reference_rule(void)
+{
+    static const int32_t tilt[3] = { 32, 256, 655 }; /* Q16.16 radians */
+    const uint32_t a_top = 2u | (3u << 5) | (FXC2_FEATURE_EDGE << 10), b_bottom = 0u | (1u << 5) | (FXC2_FEATURE_EDGE << 10);
+    int i, side;
+    for (i = 0; i < 3; i++) {
+        for (side = -1; side <= 1; side += 2) {
+            fxc2_shape a, b;
+            fxc2_transform ta, tb;
+            fxc2_manifold m;
+            fix16_t s, c;
+            int st, k, ok = 1;
+            (void)fxc2_shape_box(&a, fxc2_v(UNIT / 2, UNIT / 4), 0);
+            (void)fxc2_shape_box(&b, fxc2_v(2 * UNIT, UNIT / 4), 0);
+            (void)fxc2_transform_set(&ta, fxc2_v(0, 0), FXC_ONE, 0);
+            fxc_sincos(side * tilt[i], &s, &c);
+            /* B's bottom 4 LSB into A's top at A's centre line */
+            (void)fxc2_transform_set(&tb, fxc2_v(0, UNIT / 2 - 4), c, s);
+            st = fxc2_collide_manifold(&a, &ta, &b, &tb, UNIT, &m);
+            CHECK_MSG(st == FXC_PENETRATING && m.count >= 1, "tilt %d: %s, %d points", (int)(side * tilt[i]),
+                      fxc_status_name(st), m.count);
+            for (k = 0; k < m.count; k++) {
+                /* B's reference: A's points are its top corners, unclipped
+                 * (A's edge code would also be B's incident cut edge) */
+                uint32_t ida = m.point[k].id & 0xFFFFu, idb = m.point[k].id >> 16;
+                ok &= i == 0 ? ida == a_top : idb == b_bottom && (ida >> 10) == FXC2_FEATURE_VERTEX;
+            }
+            CHECK_MSG(ok, "tilt %d: reference %s, ids %08x %08x", (int)(side * tilt[i]), i == 0 ? "not A's top" : "not B's bottom",
+                      (unsigned)m.point[0].id, (unsigned)m.point[1].id);
+        }
+    }
+}
+
 /* A circle on a box, either way round: one point, fxc2_collide's. */
 void test_manifold2_circle_one_point(void)
 {

@@ -56,6 +56,43 @@ void test_box2_support_matches_scan(void)
     CHECK_MSG(wrong == 0, "%ld of %ld directions: the sign rule and the scan differ", wrong, n);
 }
 
+/* The invariant the edge normals (sat2d.c) and the manifold's facing edges
+ * (manifold2d.c) rest on: a box's core has an area, its rounded half
+ * extents turning counter-clockwise (cross product > 0), for the smallest
+ * boxes (1..8 LSB, where rounding tilts an extent most) at angles all round
+ * and at rotations off unit length by the most fxc2_transform_set allows.
+ * Beyond a few LSB it follows from the rounding bound: hx hy (1 - 2^-8)
+ * less 0.71 (hx + hy) + 0.5 is positive from hx = hy = 3. */
+void test_box2_core_has_area(void)
+{
+    long n = T_TARGET_CASES(2048, 256), flat = 0, cases = 0, k;
+    int hx, hy, sc;
+    for (k = 0; k < n; k++) {
+        fix16_t s0, c0;
+        fxc_sincos((fix16_t)(k * 411775 / n), &s0, &c0);
+        for (sc = -1; sc <= 1; sc++) {
+            /* |c^2 + s^2 - 1| up to about 2^-9, inside the allowed 2^-8 */
+            fix16_t c = c0 + sc * (c0 / 1024), s = s0 + sc * (s0 / 1024);
+            fxc2_transform ta, tb;
+            if (fxc2_transform_set(&ta, fxc2_v(0, 0), c, s) != FXC_OK) continue;
+            (void)fxc2_transform_set(&tb, fxc2_v(0, 0), FXC_ONE, 0);
+            for (hx = 1; hx <= 8; hx++) {
+                for (hy = 1; hy <= 8; hy++) {
+                    fxc2_shape box, pt;
+                    fxc2_pair p;
+                    (void)fxc2_shape_box(&box, fxc2_v(hx, hy), 0);
+                    (void)fxc2_shape_point(&pt, 0);
+                    if (fxc2_pair_init(&p, &box, &ta, &pt, &tb) != FXC_OK) continue;
+                    cases++;
+                    flat += fxc2_cross(p.a.ex, p.a.ey) <= 0;
+                }
+            }
+        }
+    }
+    CHECK_MSG(cases > n * 64, "only %ld boxes set up", cases);
+    CHECK_MSG(flat == 0, "%ld of %ld small boxes without an area", flat, cases);
+}
+
 /* v (< 2^64) into 16-bit digits, least first. */
 static void digits(uint64_t v, uint32_t *d, int n)
 {
