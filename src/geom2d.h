@@ -89,7 +89,8 @@ int fxc2_neighbour(const fxc2_core *c, int i, int step);
 /* The edge i0 -> i1 of core c grown over straight vertices at both ends,
  * so that a side given with collinear (or repeated) points is one edge (a
  * turn back, as in a flat polygon, ends it): the manifold's facing edges
- * and the edge normals' nearest edge. */
+ * and the edge normals' nearest edge. A box needs none: its core has no
+ * straight or repeated corner. */
 void fxc2_extend_edge(const fxc2_core *c, int *i0, int *i1);
 
 /* The point of A - B farthest along d (by address: a struct returned or
@@ -173,9 +174,6 @@ fix16_t fxc2_dir_height(const fxc2_dir *n, int64_t h);
  * a Q16.16 unit normal, whose 2^-17 tilt would put a point 1 LSB off per 2
  * units of r. Within 0.5 LSB + |r| * 2^-27. */
 fxc2_vec fxc2_dir_offset(const fxc2_dir *n, fxc2_vec v, int32_t r);
-
-/* round(num / |d|) for |num| < 2^62, d nonzero: one height, relative 2^-27. */
-fix16_t fxc2_over_length(int64_t num, fxc2_vec d);
 
 /* t = num / den in [0, 1] as a 31-bit fraction (num <= den < 2^62; den cut
  * to 31 bits first: relative 2^-30); 0 for den = 0. The one division of

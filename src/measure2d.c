@@ -37,11 +37,6 @@ fxc2_vec fxc2_dir_offset(const fxc2_dir *n, fxc2_vec v, int32_t r)
                   v.y + (int32_t)fxc_mul_rsqrt(fxc_smull(r, n->f.y), n->t, n->e));
 }
 
-fix16_t fxc2_over_length(int64_t num, fxc2_vec d)
-{
-    return (fix16_t)fxc_div_sqrt(num, (uint64_t)fxc2_dot(d, d));
-}
-
 uint32_t fxc2_ratio31(uint64_t num, uint64_t den)
 {
     int sh = fxc_bitlen64(den) - 31;

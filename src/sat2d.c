@@ -213,7 +213,7 @@ int fxc2_sat_run(const fxc2_pair *p, fxc2_epa *e)
     y = best.of_b ? &p->a : &p->b;
     i0 = best.i0;
     i1 = best.i1;
-    fxc2_extend_edge(x, &i0, &i1);
+    if (!x->box) fxc2_extend_edge(x, &i0, &i1); /* a box has no straight corner (geom2d.h) */
     least_run(y, best.m, &first, &last);
     /* ends counter-clockwise on A - B: A's edge with B's run, or B's run
      * with B's edge (-B's edges run backwards) */
