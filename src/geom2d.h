@@ -45,15 +45,16 @@ typedef struct {
     uint8_t ia, ib;
 } fxc2_mpoint;
 
-/* Exact products of the budget above: |a|, |b| < 2^30 per coordinate. */
+/* Exact products of the budget above: |a|, |b| < 2^30 per coordinate
+ * (so -a.y is one too). */
 static inline int64_t fxc2_dot(fxc2_vec a, fxc2_vec b)
 {
-    return fxc_smull(a.x, b.x) + fxc_smull(a.y, b.y);
+    return fxc_dot2(a.x, b.x, a.y, b.y);
 }
 
 static inline int64_t fxc2_cross(fxc2_vec a, fxc2_vec b)
 {
-    return fxc_smull(a.x, b.y) - fxc_smull(a.y, b.x);
+    return fxc_dot2(a.x, b.y, -a.y, b.x);
 }
 
 static inline fxc2_vec fxc2_sub(fxc2_vec a, fxc2_vec b)

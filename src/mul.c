@@ -7,8 +7,9 @@
  * words of its value times 2^16. Signed: ah, bh carry the signs, so
  * |ah*bh| <= 2^30 and the middle products lie within 2^31; al*bl < 2^32.
  * On ARMv6-M the routines are written in assembly (19 instructions; gcc
- * makes 30 of the C, which cannot use the carry flag). They push 8 bytes,
- * which -fstack-usage does not report for a naked function. */
+ * makes 30 of the C, which cannot use the carry flag). They push 8 bytes
+ * (fxc_dot2_soft 20), which -fstack-usage does not report for a naked
+ * function. */
 #include "exact.h"
 
 #if defined(__GNUC__) && defined(__ARM_ARCH_6M__)
@@ -66,6 +67,57 @@ __attribute__((naked)) uint64_t fxc_umull_soft(uint32_t a, uint32_t b)
                      "pop   {r4, pc}\n\t");
 }
 
+/* a * b + c * d: the two products of fxc_smull_soft in one call, summed
+ * (a 2D dot or cross product: the call and the 64-bit add of two calls
+ * cost about as much as one product). Each product as above, in its own
+ * registers, then the sum. Pushes 20 bytes. */
+__attribute__((naked)) int64_t fxc_dot2_soft(int32_t a, int32_t b, int32_t c, int32_t d)
+{
+    (void)a;
+    (void)b;
+    (void)c;
+    (void)d;
+    __asm__ volatile(".syntax unified\n\t"
+                     "push  {r4, r5, r6, r7, lr}\n\t"
+                     "uxth  r4, r0\n\t"      /* a * b into r6 (low), r1 (high) */
+                     "asrs  r0, r0, #16\n\t"
+                     "uxth  r5, r1\n\t"
+                     "asrs  r1, r1, #16\n\t"
+                     "movs  r6, r4\n\t"
+                     "muls  r6, r5\n\t"
+                     "muls  r4, r1\n\t"
+                     "muls  r5, r0\n\t"
+                     "muls  r1, r0\n\t"
+                     "lsls  r0, r4, #16\n\t"
+                     "asrs  r4, r4, #16\n\t"
+                     "adds  r6, r6, r0\n\t"
+                     "adcs  r1, r4\n\t"
+                     "lsls  r0, r5, #16\n\t"
+                     "asrs  r5, r5, #16\n\t"
+                     "adds  r6, r6, r0\n\t"
+                     "adcs  r1, r5\n\t"
+                     "uxth  r4, r2\n\t"      /* c * d into r7 (low), r3 (high) */
+                     "asrs  r2, r2, #16\n\t"
+                     "uxth  r5, r3\n\t"
+                     "asrs  r3, r3, #16\n\t"
+                     "movs  r7, r4\n\t"
+                     "muls  r7, r5\n\t"
+                     "muls  r4, r3\n\t"
+                     "muls  r5, r2\n\t"
+                     "muls  r3, r2\n\t"
+                     "lsls  r0, r4, #16\n\t"
+                     "asrs  r4, r4, #16\n\t"
+                     "adds  r7, r7, r0\n\t"
+                     "adcs  r3, r4\n\t"
+                     "lsls  r0, r5, #16\n\t"
+                     "asrs  r5, r5, #16\n\t"
+                     "adds  r7, r7, r0\n\t"
+                     "adcs  r3, r5\n\t"
+                     "adds  r0, r6, r7\n\t"  /* the sum */
+                     "adcs  r1, r3\n\t"
+                     "pop   {r4, r5, r6, r7, pc}\n\t");
+}
+
 #else
 
 /* Adds m * 2^16 to the 64-bit value hi:lo; m_hi is m >> 16 (arithmetic
@@ -96,6 +148,11 @@ uint64_t fxc_umull_soft(uint32_t a, uint32_t b)
     add_shifted(&hi, &lo, m1, m1 >> 16);
     add_shifted(&hi, &lo, m2, m2 >> 16);
     return ((uint64_t)hi << 32) | lo;
+}
+
+int64_t fxc_dot2_soft(int32_t a, int32_t b, int32_t c, int32_t d)
+{
+    return (int64_t)((uint64_t)fxc_smull_soft(a, b) + (uint64_t)fxc_smull_soft(c, d));
 }
 
 #endif

@@ -265,13 +265,26 @@ static void core_bounds(const fxc2_core *core, fxc2_vec *lo, fxc2_vec *hi)
     }
 }
 
-/* Is [lo, hi] (one coordinate of the core about its position, < 2^30),
- * offset by the position relative to the centre (< 2^31) and widened by the
- * margin, within range of the centre and of the world? */
-static int span_in_range(int32_t lo, int32_t hi, int64_t offset, int64_t centre, fix16_t margin)
+/* Is [lo, hi] (one coordinate of the core about its position), widened
+ * by the margin, within FXC_RAW_LIMIT of the pair's centre once offset by
+ * the position's offset from it (pos - centre, exact), and within
+ * FXC_WORLD_LIMIT of the world's origin once placed at pos?
+ *   offset + lo - margin >= -R,   offset + hi + margin <= R,
+ *   pos + lo - margin >= -W,      pos + hi + margin <= W.
+ * In int32, each sum compared as a difference: |lo|, |hi| < 2^30 (a
+ * rotated box's extents) and margin <= R < 2^28, so L = lo - margin and
+ * H = hi + margin are below 2^30.4, and R - H, -R - L below 2^31. An
+ * offset beyond R + 2^30 fails one of the first two (|H|, |L| < 2^30 is
+ * not enough to bring it back), so past that test it fits int32. */
+static int span_in_range(int32_t lo, int32_t hi, int64_t offset, int32_t pos, fix16_t margin)
 {
-    int64_t a = offset + lo - margin, b = offset + hi + margin;
-    return a >= -FXC_RAW_LIMIT && b <= FXC_RAW_LIMIT && a + centre >= -FXC_WORLD_LIMIT && b + centre <= FXC_WORLD_LIMIT;
+    int32_t l = lo - margin, h = hi + margin, o;
+    if (offset > FXC_RAW_LIMIT + (INT64_C(1) << 30) || offset < -FXC_RAW_LIMIT - (INT64_C(1) << 30)) return 0;
+    o = (int32_t)offset;
+    if (o < -FXC_RAW_LIMIT - l || o > FXC_RAW_LIMIT - h) return 0;
+    /* pos + l >= -W: true for pos >= 0 (l > -W); else -(W + pos) fits */
+    if (pos < 0 && l < -(FXC_WORLD_LIMIT + pos)) return 0;
+    return pos <= 0 || h <= FXC_WORLD_LIMIT - pos;
 }
 
 static int make_core(fxc2_core *core, const fxc2_shape *s, const fxc2_transform *t, fxc2_vec centre)
@@ -282,7 +295,7 @@ static int make_core(fxc2_core *core, const fxc2_shape *s, const fxc2_transform 
     rotated_vertices(core, s, t);
     core->margin = s->margin;
     core_bounds(core, &lo, &hi);
-    if (!span_in_range(lo.x, hi.x, ox, centre.x, s->margin) || !span_in_range(lo.y, hi.y, oy, centre.y, s->margin)) {
+    if (!span_in_range(lo.x, hi.x, ox, t->pos.x, s->margin) || !span_in_range(lo.y, hi.y, oy, t->pos.y, s->margin)) {
         return FXC_ERR_RANGE;
     }
     /* in range: every vertex plus the offset fits in 29 bits */

@@ -987,6 +987,121 @@ void test_manifold2_ids_stable(void)
     }
 }
 
+/* ---- The range rule, to the LSB ------------------------------------------- */
+
+/* One unrotated shape of range2_edges_exact: its core's bounds about its
+ * position per coordinate (exact: no rotation rounds them) and margin. */
+typedef struct {
+    fxc2_shape s;
+    int32_t lo[2], hi[2], margin;
+} ranged2;
+
+static void ranged_shape(t_rng *r, ranged2 *q)
+{
+    int32_t m = t_range(r, 0, 3) ? t_range(r, 0, 1 << 26) : 0;
+    int kind = t_range(r, 0, 3), i;
+    fxc2_vec a = fxc2_v(t_range(r, -(1 << 27), 1 << 27), t_range(r, -(1 << 27), 1 << 27));
+    fxc2_vec b = fxc2_v(t_range(r, -(1 << 27), 1 << 27), t_range(r, -(1 << 27), 1 << 27));
+    q->margin = m;
+    if (kind == 0) {
+        (void)fxc2_shape_point(&q->s, m);
+        a = b = fxc2_v(0, 0);
+    } else if (kind == 1) {
+        (void)fxc2_shape_segment(&q->s, a, b, m);
+    } else if (kind == 2) { /* a segment off to one side of its position, per
+                             * coordinate: valid offsets from the centre reach
+                             * past FXC_RAW_LIMIT */
+        for (i = 0; i < 2; i++) {
+            int32_t side = t_range(r, 0, 1) ? 1 : -1, u = side * t_range(r, 1 << 26, 1 << 27);
+            int32_t v = u - side * t_range(r, 0, 1 << 20);
+            if (i) {
+                a.y = u;
+                b.y = v;
+            } else {
+                a.x = u;
+                b.x = v;
+            }
+        }
+        q->margin = m = 0;
+        (void)fxc2_shape_segment(&q->s, a, b, 0);
+    } else {
+        a = fxc2_v(t_range(r, 1, 1 << 27), t_range(r, 1, 1 << 27));
+        (void)fxc2_shape_box(&q->s, a, m);
+        b = fxc2_v(-a.x, -a.y);
+    }
+    for (i = 0; i < 2; i++) {
+        int32_t u = i ? a.y : a.x, v = i ? b.y : b.x;
+        q->lo[i] = u < v ? u : v;
+        q->hi[i] = u < v ? v : u;
+    }
+}
+
+/* The documented rule in int64: every point within FXC_RAW_LIMIT of the
+ * pair's centre (the midpoint of the positions, rounded down) and within
+ * FXC_WORLD_LIMIT of the origin, per coordinate. */
+static int ranged_ok(const ranged2 *q, int64_t pos, int64_t centre, int i)
+{
+    int64_t lo = pos + q->lo[i] - q->margin, hi = pos + q->hi[i] + q->margin;
+    return lo - centre >= -FXC_RAW_LIMIT && hi - centre <= FXC_RAW_LIMIT && lo >= -FXC_WORLD_LIMIT &&
+           hi <= FXC_WORLD_LIMIT;
+}
+
+/* Positions set on each edge of the rule (a shape's rim on the world's
+ * limit, either end; on the centre's limit; positions 2^32 apart) and
+ * 0..2 LSB either side: fxc2_intersect refuses the pair exactly when the
+ * rule does. */
+void test_range2_edges_exact(void)
+{
+    t_rng r = { 2301 };
+    long i, n = T_TARGET_CASES(20000, 2000), wrong = 0, refused = 0;
+    for (i = 0; i < n; i++) {
+        ranged2 a, b;
+        fxc2_transform ta, tb;
+        int64_t pa[2], pb[2];
+        int k, edge, want = 1, st;
+        ranged_shape(&r, &a);
+        ranged_shape(&r, &b);
+        edge = t_range(&r, 0, 1); /* the coordinate put on an edge; the other near the origin */
+        for (k = 0; k < 2; k++) {
+            int32_t d = t_range(&r, -2, 2);
+            pa[k] = t_range(&r, -(1 << 26), 1 << 26);
+            /* B's rim level with A's, or up to 2 LSB inside */
+            pb[k] = pa[k] + a.hi[k] + a.margin - b.hi[k] - b.margin - t_range(&r, 0, 2);
+            switch (k == edge ? t_range(&r, 0, 4) : 5) {
+            case 0: pa[k] = (int64_t)FXC_WORLD_LIMIT - a.hi[k] - a.margin + d; /* the world's top */
+                pb[k] = pa[k] + a.hi[k] + a.margin - b.hi[k] - b.margin - t_range(&r, 0, 2);
+                break;
+            case 1: pa[k] = -(int64_t)FXC_WORLD_LIMIT - a.lo[k] + a.margin + d; /* its bottom */
+                pb[k] = pa[k] + a.lo[k] - a.margin - b.lo[k] + b.margin + t_range(&r, 0, 2);
+                break;
+            case 2: pb[k] = pa[k] - 2 * ((int64_t)FXC_RAW_LIMIT - a.hi[k] - a.margin) + d; break; /* the centre's */
+            case 3: pa[k] = INT32_MAX - t_range(&r, 0, 2); pb[k] = INT32_MIN + t_range(&r, 0, 2); break;
+            case 4: pb[k] = pa[k] + t_range(&r, -(1 << 29), 1 << 29); break;
+            default: break;
+            }
+            if (pb[k] < INT32_MIN) pb[k] = INT32_MIN;
+            if (pb[k] > INT32_MAX) pb[k] = INT32_MAX;
+            if (pa[k] < INT32_MIN) pa[k] = INT32_MIN;
+            if (pa[k] > INT32_MAX) pa[k] = INT32_MAX;
+            {
+                int64_t c = (pa[k] + pb[k]) >> 1;
+                want &= ranged_ok(&a, pa[k], c, k) && ranged_ok(&b, pb[k], c, k);
+            }
+        }
+        (void)fxc2_transform_set(&ta, fxc2_v((fix16_t)pa[0], (fix16_t)pa[1]), FXC_ONE, 0);
+        (void)fxc2_transform_set(&tb, fxc2_v((fix16_t)pb[0], (fix16_t)pb[1]), FXC_ONE, 0);
+        st = fxc2_intersect(&a.s, &ta, &b.s, &tb);
+        refused += st == FXC_ERR_RANGE;
+        wrong += (st == FXC_ERR_RANGE) == want;
+        if (t_range(&r, 0, 1)) { /* and the other order */
+            st = fxc2_intersect(&b.s, &tb, &a.s, &ta);
+            wrong += (st == FXC_ERR_RANGE) == want;
+        }
+    }
+    CHECK_MSG(wrong == 0, "%ld of %ld pairs against the rule", wrong, n);
+    CHECK_MSG(refused > n / 8 && refused < n - n / 8, "%ld of %ld refused: the edges are not both sides", refused, n);
+}
+
 /* The reference edge is A's unless B's faces the normal better by more
  * than 2^-20 of its facing (fxc2_collide_manifold). A wide box B on a
  * narrow box A, B tilted by t: collide's normal is B's bottom normal (B's

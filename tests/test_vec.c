@@ -141,6 +141,21 @@ void test_soft_multiply(void)
         CHECK_MSG(fxc_umull_soft(ua, ub) == (uint64_t)ua * ub, "umull %lu * %lu", (unsigned long)ua,
                   (unsigned long)ub);
     }
+    /* the fused pair, on edge values and random ones: its sum modulo 2^64
+     * (it wraps only for both products at 2^62) */
+    for (i = 0; i < n; i++) {
+        int32_t v[4];
+        int k;
+        uint64_t want;
+        for (k = 0; k < 4; k++) {
+            uint32_t u = (uint32_t)t_next(&r);
+            v[k] = (int32_t)((i & 1) ? edge[u % (uint32_t)ne] : u);
+        }
+        want = (uint64_t)((int64_t)v[0] * v[1]) + (uint64_t)((int64_t)v[2] * v[3]);
+        CHECK_MSG((uint64_t)fxc_dot2_soft(v[0], v[1], v[2], v[3]) == want, "dot2 %ld * %ld + %ld * %ld", (long)v[0],
+                  (long)v[1], (long)v[2], (long)v[3]);
+        if (t_failures() > 0) break;
+    }
 }
 
 void test_vec_dot_exact_sign(void)
