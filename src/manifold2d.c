@@ -76,11 +76,10 @@ static void consider_edge(const fxc2_core *c, int i0, int i1, int grow, fxc2_vec
  * repeated and straight vertices. */
 static facing_edge best_edge(const fxc2_core *c, fxc2_vec u)
 {
-    facing_edge best;
+    facing_edge best = { 0, 0, 0, { 0, 0 }, { 0, 0 } };
     int i = fxc2_support_index(c, u);
     int grow = !c->box;
     int prev = grow ? fxc2_neighbour(c, i, -1) : (i + 3) & 3, next = grow ? fxc2_neighbour(c, i, 1) : (i + 1) & 3;
-    best.faces = 0;
     if (prev < 0) return best;
     consider_edge(c, prev, i, grow, u, &best);
     consider_edge(c, i, next, grow, u, &best);
