@@ -106,11 +106,20 @@ static inline int fxc_orient_sign(fxc_vec3 a, fxc_vec3 b, fxc_vec3 c, fxc_vec3 p
 int fxc_height_ratio_less(int64_t h1, int64_t ee1, int64_t h2, int64_t ee2);
 
 /* Exact test h <= tol * sqrt(dd), i.e. a height h measured along a direction
- * d (h = d . x) is within tol raw LSB, where dd = d . d: compares h^2 with
- * tol^2 * dd in 128 bits, no square root. */
+ * d (h = d . x) is within tol raw LSB, where dd = d . d >= 0, tol >= 0:
+ * compares h^2 with tol^2 * dd in 128 bits, no square root. Bit lengths
+ * settle it first when the sides are 2^3 or more apart: with bh, bt, bd
+ * those of h, tol and dd, h^2 >= 2^(2 bh - 2) and tol^2 dd < 2^(2 bt + bd),
+ * h^2 < 2^(2 bh) and tol^2 dd >= 2^(2 bt + bd - 3) (tol, dd > 0). */
 static inline int fxc_height_within(int64_t h, int64_t dd, int32_t tol)
 {
+    int bh, bt;
     if (h <= 0) return 1;
+    if (tol <= 0 || dd <= 0) return 0;
+    bh = 2 * fxc_bitlen64((uint64_t)h);
+    bt = 2 * fxc_bitlen32((uint32_t)tol) + fxc_bitlen64((uint64_t)dd);
+    if (bh - 2 >= bt) return 0;
+    if (bh <= bt - 3) return 1;
     return fxc_i128_sign(fxc_i128_sub(fxc_i128_mul64((int64_t)tol * tol, dd), fxc_i128_mul64(h, h))) >= 0;
 }
 

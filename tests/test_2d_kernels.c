@@ -178,3 +178,40 @@ void test_wide_height_ratio_exact(void)
     }
     CHECK_MSG(wrong == 0, "%ld of %ld comparisons differ from the schoolbook product", wrong, 2 * n);
 }
+
+/* fxc_height_within (h <= tol sqrt(dd), src/wide.h) against the schoolbook
+ * comparison of h^2 with tol^2 dd, on exact edges (dd = k^2, h = tol k and
+ * 1 either side), at the bit-length filter's edges (h, tol, dd powers of two
+ * and their neighbours) and on random values of every size. */
+void test_wide_height_within_exact(void)
+{
+    t_rng r = { 3103 };
+    long i, n = T_TARGET_CASES(20000, 1000), wrong = 0;
+    for (i = 0; i < n; i++) {
+        int32_t tol;
+        uint64_t dd, h;
+        int mode = (int)(i % 3);
+        if (mode == 0) { /* on the edge */
+            uint64_t k = 1 + wide_draw(&r, 29);
+            tol = (int32_t)(1 + wide_draw(&r, 30));
+            dd = k * k;
+            h = (uint64_t)tol * k + (uint64_t)(i % 2) - (uint64_t)(i % 4 == 0);
+        } else if (mode == 1) { /* powers of two and their neighbours */
+            int bt = (int)(t_next(&r) % 31), bd = (int)(t_next(&r) % 61), bh = (int)(t_next(&r) % 60);
+            tol = (int32_t)((UINT32_C(1) << bt) - (t_next(&r) % 2 && bt > 0));
+            dd = (UINT64_C(1) << bd) + (t_next(&r) % 3) - 1;
+            h = (UINT64_C(1) << bh) + (t_next(&r) % 3) - 1;
+        } else {
+            tol = (int32_t)wide_draw(&r, 31);
+            dd = wide_draw(&r, 61);
+            h = wide_draw(&r, 60);
+        }
+        if (dd == 0 || tol == 0 || h == 0) {
+            /* the degenerate ends: within only for h <= 0 */
+            wrong += fxc_height_within((int64_t)h, (int64_t)dd, tol) != (h == 0);
+            continue;
+        }
+        wrong += fxc_height_within((int64_t)h, (int64_t)dd, tol) != !schoolbook_less((uint64_t)tol, 1, h, dd);
+    }
+    CHECK_MSG(wrong == 0, "%ld of %ld tests differ from the schoolbook product", wrong, n);
+}
