@@ -22,7 +22,7 @@
  * are one edge of A - B and as deep, and any other pair is compared
  * exactly (fxc_height_ratio_less, 192 bits). The first of equally deep
  * edges is kept: A's edges in order, then B's (a box's by pairs of
- * opposite edges, scan_edges). */
+ * opposite edges, scan_edges and scan_boxes). */
 #include "geom2d.h"
 #include "approx.h"
 #include "filter.h"
@@ -169,6 +169,54 @@ static int scan_edges(const fxc2_core *x, const fxc2_core *y, int of_b, sat_edge
     return 1;
 }
 
+/* Axis i of box x (of B: of_b), as scan_edges takes it: the heights of
+ * its edge i and of the opposite edge i + 2 are 2 (t + r + dh) and
+ * 2 (t + r - dh), dh half the centres' offset along the edge's normal
+ * (scan_boxes). Returns 0 when either is negative (the boxes are apart). */
+static int box_axis(const fxc2_core *x, int of_b, int i, int64_t t_r, int64_t dh, sat_edge *best)
+{
+    int64_t h = 2 * (t_r + dh), back = 2 * (t_r - dh);
+    fxc2_vec m = fxc2_out_normal(fxc2_sub(x->v[i + 1], x->v[i]));
+    if (h < 0 || back < 0) return 0;
+    if (back < h) {
+        offer(of_b, i + 2, next_of(x, i + 2), fxc2_v(-m.x, -m.y), back, best);
+    } else {
+        offer(of_b, i, i + 1, m, h, best);
+    }
+    return 1;
+}
+
+/* Two boxes: scan_edges' heights for both (the same values, so the same
+ * offers in the same order) from ten products instead of twenty. A box's
+ * edge 0 runs along 2 ex, edge 1 along 2 ey, so the normal of its axis
+ * along e is m = 2 (e.y, -e.x) and m . w = -2 cross(e, w). Along it:
+ *  - the box's own corners reach t = cross(ex, ey) (> 0: geom2d.h) times 2
+ *    either side of its centre (m . ey = -2t for e = ex, m . ex = 2t for
+ *    e = ey);
+ *  - the other box's reach 2 (|cross(e, ex')| + |cross(e, ey')|), the four
+ *    crosses of A's extents with B's shared by the axes of both;
+ *  - the centres' offset 2 dh, dh = -cross(e, cA - cB) (A's axes) or
+ *    cross(e', cA - cB) (B's).
+ * Budget: extents below 2^28, centres' offset below 2^29, so each cross
+ * is below 2^58 and each height below 2^61. */
+static int scan_boxes(const fxc2_pair *p, sat_edge *best)
+{
+    const fxc2_core *a = &p->a, *b = &p->b;
+    fxc2_vec ca = fxc2_add(fxc2_add(a->v[0], a->ex), a->ey), cb = fxc2_add(fxc2_add(b->v[0], b->ex), b->ey);
+    fxc2_vec d = fxc2_sub(ca, cb);
+    int64_t xx = fxc2_cross(a->ex, b->ex), xy = fxc2_cross(a->ex, b->ey);
+    int64_t yx = fxc2_cross(a->ey, b->ex), yy = fxc2_cross(a->ey, b->ey);
+    int64_t ta = fxc2_cross(a->ex, a->ey), tb = fxc2_cross(b->ex, b->ey);
+    xx = xx < 0 ? -xx : xx;
+    xy = xy < 0 ? -xy : xy;
+    yx = yx < 0 ? -yx : yx;
+    yy = yy < 0 ? -yy : yy;
+    return box_axis(a, 0, 0, ta + xx + xy, -fxc2_cross(a->ex, d), best) &&
+           box_axis(a, 0, 1, ta + yx + yy, -fxc2_cross(a->ey, d), best) &&
+           box_axis(b, 1, 0, tb + xx + yx, fxc2_cross(b->ex, d), best) &&
+           box_axis(b, 1, 1, tb + xy + yy, fxc2_cross(b->ey, d), best);
+}
+
 /* The run of core c's vertices least along m, counter-clockwise: first and
  * last (one vertex, or the ends of a side facing against m). */
 static void least_run(const fxc2_core *c, fxc2_vec m, int *first, int *last)
@@ -208,7 +256,11 @@ int fxc2_sat_run(const fxc2_pair *p, fxc2_epa *e)
     const fxc2_core *x, *y;
     int i0, i1, first, last;
     if (!convex_area(&p->a) || !convex_area(&p->b)) return 0;
-    if (!scan_edges(&p->a, &p->b, 0, &best) || !scan_edges(&p->b, &p->a, 1, &best)) return 0;
+    if (p->a.box && p->b.box) {
+        if (!scan_boxes(p, &best)) return 0;
+    } else if (!scan_edges(&p->a, &p->b, 0, &best) || !scan_edges(&p->b, &p->a, 1, &best)) {
+        return 0;
+    }
     x = best.of_b ? &p->b : &p->a;
     y = best.of_b ? &p->a : &p->b;
     i0 = best.i0;

@@ -111,3 +111,34 @@ void test_sat2d_matches_epa(void)
     /* bent cores come from the collinear runs made here, about one pair in ten */
     CHECK(answered > n / 4 && apart > n / 10 && touching > 0 && bent * 5 < answered);
 }
+
+/* The tie rule (src/sat2d.c): the first of equally deep edges is kept, A's
+ * in order, then B's; of a box's opposite edges the lower number. Boxes and
+ * a square polygon about one centre, unturned: A's edge 0 (normal -y), its
+ * opposite edge 2 and B's parallel edges are all as deep, and edge 0 must
+ * answer, both for two boxes (scan_boxes) and a box with a polygon
+ * (scan_edges). */
+void test_sat2d_tie_rule(void)
+{
+    static const fxc2_vec square[4] = { { -32768, -32768 }, { 32768, -32768 }, { 32768, 32768 }, { -32768, 32768 } };
+    int k;
+    for (k = 0; k < 4; k++) {
+        fxc2_shape a, b;
+        fxc2_transform t;
+        fxc2_pair p;
+        fxc2_epa s;
+        int sat;
+        CHECK(fxc2_shape_box(&a, k < 2 ? fxc2_v(2 * FXC_ONE, FXC_ONE) : fxc2_v(FXC_ONE / 2, FXC_ONE / 2), 0) == FXC_OK);
+        if (k % 2) {
+            CHECK(fxc2_shape_polygon(&b, square, 4, 0) == FXC_OK);
+        } else {
+            CHECK(fxc2_shape_box(&b, k < 2 ? fxc2_v(FXC_ONE / 2, FXC_ONE / 2) : fxc2_v(2 * FXC_ONE, FXC_ONE), 0) == FXC_OK);
+        }
+        CHECK(fxc2_transform_set(&t, fxc2_v(3 * FXC_ONE, -FXC_ONE), FXC_ONE, 0) == FXC_OK);
+        CHECK(fxc2_pair_init(&p, &a, &t, &b, &t) == FXC_OK);
+        sat = fxc2_sat_run(&p, &s);
+        CHECK_MSG(sat && s.n.x == 0 && s.n.y < 0 && s.p[0].ia == 0 && s.p[1].ia == 1,
+                  "case %d: answered %d with normal (%d, %d) from A's vertices %d, %d; want A's edge 0", k, sat, s.n.x,
+                  s.n.y, s.p[0].ia, s.p[1].ia);
+    }
+}
