@@ -256,9 +256,8 @@ int fxc2_sat_run(const fxc2_pair *p, fxc2_epa *e)
     const fxc2_core *x, *y;
     int i0, i1, first, last;
     if (!convex_area(&p->a) || !convex_area(&p->b)) return 0;
-    if (p->a.box && p->b.box) {
-        if (!scan_boxes(p, &best)) return 0;
-    } else if (!scan_edges(&p->a, &p->b, 0, &best) || !scan_edges(&p->b, &p->a, 1, &best)) {
+    if (p->a.box && p->b.box ? !scan_boxes(p, &best)
+                             : !scan_edges(&p->a, &p->b, 0, &best) || !scan_edges(&p->b, &p->a, 1, &best)) {
         return 0;
     }
     x = best.of_b ? &p->b : &p->a;
