@@ -48,14 +48,16 @@ static inline fxc_approx fxc_approx_mul(fxc_approx x, fxc_approx y)
 }
 
 /* Is x certainly below y, when each may be up to 2^-25 (relative) below
- * the value it stands for? x (1 + 2^-24) < y settles it. */
+ * the value it stands for? x (1 + 2^-24) < y settles it. Both cut to 31
+ * bits (2^30 <= m < 2^31), so the exponents settle all but two cases. */
 static inline int fxc_approx_surely_less(fxc_approx x, fxc_approx y)
 {
-    int lo;
-    if (x.e > y.e + 1) return 0;
+    uint32_t xm;
+    if (x.e > y.e) return 0;     /* x >= 2^(x.e + 30) >= 2^(y.e + 31) > y */
     if (y.e > x.e + 1) return 1; /* x < 2^(x.e + 31) <= y / 2 */
-    lo = x.e < y.e ? x.e : y.e;
-    return ((uint64_t)x.m + (x.m >> 24) + 1) << (x.e - lo) < (uint64_t)y.m << (y.e - lo);
+    /* x's bound below 2^31 + 2^8 and 2 y.m < 2^32: both fit 32 bits */
+    xm = x.m + (x.m >> 24) + 1;
+    return x.e == y.e ? xm < y.m : xm < 2 * y.m;
 }
 
 /* out = a * b in 32-bit limbs, low first (na + nb limbs). */

@@ -5,6 +5,7 @@
 #include "test.h"
 #include "../src/geom2d.h"
 #include "../src/wide.h"
+#include "../src/approx.h"
 
 /* A box core: corners c -+ ex -+ ey, numbered as the library numbers them. */
 static void box_core(fxc2_core *k, fxc2_vec c, fxc2_vec ex, fxc2_vec ey)
@@ -214,4 +215,39 @@ void test_wide_height_within_exact(void)
         wrong += fxc_height_within((int64_t)h, (int64_t)dd, tol) != !schoolbook_less((uint64_t)tol, 1, h, dd);
     }
     CHECK_MSG(wrong == 0, "%ld of %ld tests differ from the schoolbook product", wrong, n);
+}
+
+/* fxc_approx_surely_less against its definition: x (1 + 2^-24) < y for cut
+ * values, the bound on x taken as x.m + floor(x.m / 2^24) + 1, compared in
+ * 64 bits at the lower exponent; on 31-bit mantissas (2^30 <= m < 2^31)
+ * near the bound at one exponent, and at the ends of 31 bits one exponent
+ * apart, where x's bound passes twice y's mantissa. */
+void test_approx_surely_less_exact(void)
+{
+    t_rng r = { 3104 };
+    long i, n = T_TARGET_CASES(50000, 5000), wrong = 0;
+    for (i = 0; i < n; i++) {
+        fxc_approx x, y;
+        uint64_t xb, yb;
+        int lo, want;
+        x.m = (uint32_t)((t_next(&r) >> 33) | (UINT32_C(1) << 30));
+        y.m = (uint32_t)((t_next(&r) >> 33) | (UINT32_C(1) << 30));
+        x.e = (int)(t_next(&r) % 7) - 3;
+        y.e = x.e + (int)(t_next(&r) % 5) - 2;
+        if (i % 4 == 0) { /* one exponent, y near x's bound */
+            y.e = x.e;
+            y.m = x.m + (x.m >> 24) + (uint32_t)(t_next(&r) % 5) - 1;
+            if (y.m >> 31) y.m = (UINT32_C(1) << 31) - 1;
+        } else if (i % 4 == 2) { /* y one exponent up: x's bound at the top passes 2 y.m at the bottom */
+            y.e = x.e + 1;
+            x.m = (UINT32_C(1) << 31) - 1 - (uint32_t)(t_next(&r) % 300);
+            y.m = (UINT32_C(1) << 30) + (uint32_t)(t_next(&r) % 300);
+        }
+        lo = x.e < y.e ? x.e : y.e;
+        xb = ((uint64_t)x.m + (x.m >> 24) + 1) << (x.e - lo);
+        yb = (uint64_t)y.m << (y.e - lo);
+        want = x.e > y.e + 1 ? 0 : y.e > x.e + 1 ? 1 : xb < yb;
+        wrong += fxc_approx_surely_less(x, y) != want;
+    }
+    CHECK_MSG(wrong == 0, "%ld of %ld comparisons differ from the definition", wrong, n);
 }
