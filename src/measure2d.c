@@ -37,6 +37,25 @@ fxc2_vec fxc2_dir_offset(const fxc2_dir *n, fxc2_vec v, int32_t r)
                   v.y + (int32_t)fxc_mul_rsqrt(fxc_smull(r, n->f.y), n->t, n->e));
 }
 
+/* floor(n 2^31 / d) for n < d < 2^31, one bit at a time: on a core with
+ * no long multiply (FXC_SOFT_MULTIPLY: ARMv6-M, no divide either) libgcc's
+ * 64-bit division costs about 460 instructions, this about 190. The
+ * remainder stays below d, so doubled it fits 32 bits. */
+static uint32_t fraction31(uint32_t n, uint32_t d)
+{
+    uint32_t q = 0;
+    int i;
+    for (i = 0; i < 31; i++) {
+        n <<= 1;
+        q <<= 1;
+        if (n >= d) {
+            n -= d;
+            q |= 1u;
+        }
+    }
+    return q;
+}
+
 uint32_t fxc2_ratio31(uint64_t num, uint64_t den)
 {
     int sh = fxc_bitlen64(den) - 31;
@@ -45,7 +64,8 @@ uint32_t fxc2_ratio31(uint64_t num, uint64_t den)
         num >>= sh;
         den >>= sh;
     }
-    return (uint32_t)((num << 31) / den);
+    if (!FXC_SOFT_MULTIPLY) return (uint32_t)((num << 31) / den);
+    return num >= den ? UINT32_C(1) << 31 : fraction31((uint32_t)num, (uint32_t)den);
 }
 
 fxc2_vec fxc2_lerp31(fxc2_vec a, fxc2_vec b, uint32_t t)

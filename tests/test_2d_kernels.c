@@ -251,3 +251,26 @@ void test_approx_surely_less_exact(void)
     }
     CHECK_MSG(wrong == 0, "%ld of %ld comparisons differ from the definition", wrong, n);
 }
+
+/* fxc2_ratio31 (the 2D code's one division, a bit at a time where the core
+ * has no long multiply) against the compiler's 64-bit division of the same
+ * cut values: num / den as a 31-bit fraction, den cut to 31 bits first. */
+void test_ratio31_exact(void)
+{
+    t_rng r = { 3105 };
+    long i, n = T_TARGET_CASES(20000, 2000), wrong = 0;
+    for (i = 0; i < n; i++) {
+        uint64_t den = wide_draw(&r, 62), num, want, cn, cd;
+        int sh;
+        if (den == 0) den = 1;
+        num = i % 5 == 0 ? den - (uint64_t)(i % 2) : t_next(&r) % (den + 1); /* ties with 1 and near them */
+        sh = 0;
+        while ((den >> sh) >= (UINT64_C(1) << 31)) sh++;
+        cn = num >> sh;
+        cd = den >> sh;
+        want = (cn << 31) / cd;
+        wrong += fxc2_ratio31(num, den) != (uint32_t)want;
+    }
+    CHECK_MSG(wrong == 0, "%ld of %ld fractions differ from the division", wrong, n);
+    CHECK(fxc2_ratio31(0, 0) == 0);
+}
