@@ -179,8 +179,15 @@ FXC_NOINLINE static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_
     if (!clip_side(q, r0, t, feature2d_code(ep.ie.i0, ep.ie.i1, FXC2_FEATURE_EDGE))) return 0;
     if (!clip_side(q, r1, fxc2_v(-t.x, -t.y), feature2d_code(ep.ie.i0, ep.ie.i1, FXC2_FEATURE_EDGE))) return 0;
     m_int = fxc2_out_normal(t);
-    fxc2_dir_set(&mn, m_int);
-    n_ref = fxc2_dir_unit(&mn);
+    if (m_int.x == c->dir.x && m_int.y == c->dir.y) {
+        /* the contact's own direction (the edge normals' answer is often
+         * this very edge): its measure and unit normal, already taken */
+        mn = c->dn;
+        n_ref = m->contact.normal;
+    } else {
+        fxc2_dir_set(&mn, m_int);
+        n_ref = fxc2_dir_unit(&mn);
+    }
     m->normal = ep.ref_is_a ? n_ref : fxc2_v(-n_ref.x, -n_ref.y);
     for (i = 0; i < 2; i++) {
         add_point(m, c, &ep, &q[i], &mn, m_int);
