@@ -153,6 +153,12 @@ int fxc2_polygon_convex(const fxc2_vec *v, int n);
  * any other pair, and for cores apart. */
 int fxc2_sat_run(const fxc2_pair *p, fxc2_epa *e);
 
+/* For two box cores, their edge normals alone: 1 when one proves the cores
+ * more than `bound` raw apart (exactly), 0 when none separates them (they
+ * overlap or touch), -1 when one separates them by no more than `bound`
+ * (their distance is GJK's to find). */
+int fxc2_sat_boxes_apart(const fxc2_pair *p, int32_t bound);
+
 /* ---- Rounded measures of exact features (measure2d.c) --------------------- */
 /* An exact direction d (nonzero, < 2^30) with its reciprocal length, taken
  * once: d scaled by 2^sh to 30 bits (f, exact) and 1 / |f| = t * 2^-e. */

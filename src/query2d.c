@@ -186,6 +186,10 @@ int fxc2_intersect(const fxc2_shape *a, const fxc2_transform *ta,
     int st = fxc2_pair_init(&p, a, ta, b, tb);
     if (st != FXC_OK) return st;
     bound = p.a.margin + p.b.margin + FXC_TOUCH_TOL;
+    if (FXC2_POLYGON_SAT && p.a.box && p.b.box) { /* two boxes: their four axes first */
+        int apart = fxc2_sat_boxes_apart(&p, bound);
+        if (apart >= 0) return apart ? FXC_SEPARATED : FXC_OVERLAPPING;
+    }
     if (fxc2_gjk_run(&p, &g, bound)) return FXC_SEPARATED;
     if (g.capped) return FXC_ERR_NO_CONVERGENCE;
     return fxc2_gjk_within(&g, bound) ? FXC_OVERLAPPING : FXC_SEPARATED;

@@ -169,19 +169,35 @@ static int scan_edges(const fxc2_core *x, const fxc2_core *y, int of_b, sat_edge
     return 1;
 }
 
+/* A scan of two boxes' edge normals: the nearest edge of A - B so far
+ * (offered only when `offers`: fxc2_sat_run), and once an edge separates
+ * the cores, its height (negative) and normal (fxc2_sat_boxes_apart). */
+typedef struct {
+    sat_edge best;
+    int offers;
+    int64_t gap;
+    fxc2_vec gap_m;
+} box_scan;
+
 /* Axis i of box x (of B: of_b), as scan_edges takes it: the heights of
  * its edge i and of the opposite edge i + 2 are 2 (t + r + dh) and
  * 2 (t + r - dh), dh half the centres' offset along the edge's normal
- * (scan_boxes). Returns 0 when either is negative (the boxes are apart). */
-static int box_axis(const fxc2_core *x, int of_b, int i, int64_t t_r, int64_t dh, sat_edge *best)
+ * (scan_boxes); they add to 4 (t + r) >= 0, so at most one is negative.
+ * Returns 0 when one is (the cores are apart along it). */
+static int box_axis(const fxc2_core *x, int of_b, int i, int64_t t_r, int64_t dh, box_scan *s)
 {
     int64_t h = 2 * (t_r + dh), back = 2 * (t_r - dh);
     fxc2_vec m = fxc2_out_normal(fxc2_sub(x->v[i + 1], x->v[i]));
-    if (h < 0 || back < 0) return 0;
+    if (h < 0 || back < 0) {
+        s->gap = h < back ? h : back;
+        s->gap_m = h < back ? m : fxc2_v(-m.x, -m.y);
+        return 0;
+    }
+    if (!s->offers) return 1;
     if (back < h) {
-        offer(of_b, i + 2, next_of(x, i + 2), fxc2_v(-m.x, -m.y), back, best);
+        offer(of_b, i + 2, next_of(x, i + 2), fxc2_v(-m.x, -m.y), back, &s->best);
     } else {
-        offer(of_b, i, i + 1, m, h, best);
+        offer(of_b, i, i + 1, m, h, &s->best);
     }
     return 1;
 }
@@ -199,7 +215,7 @@ static int box_axis(const fxc2_core *x, int of_b, int i, int64_t t_r, int64_t dh
  *    cross(e', cA - cB) (B's).
  * Budget: extents below 2^28, centres' offset below 2^29, so each cross
  * is below 2^58 and each height below 2^61. */
-static int scan_boxes(const fxc2_pair *p, sat_edge *best)
+static int scan_boxes(const fxc2_pair *p, box_scan *s)
 {
     const fxc2_core *a = &p->a, *b = &p->b;
     fxc2_vec ca = fxc2_add(fxc2_add(a->v[0], a->ex), a->ey), cb = fxc2_add(fxc2_add(b->v[0], b->ex), b->ey);
@@ -211,10 +227,20 @@ static int scan_boxes(const fxc2_pair *p, sat_edge *best)
     xy = xy < 0 ? -xy : xy;
     yx = yx < 0 ? -yx : yx;
     yy = yy < 0 ? -yy : yy;
-    return box_axis(a, 0, 0, ta + xx + xy, -fxc2_cross(a->ex, d), best) &&
-           box_axis(a, 0, 1, ta + yx + yy, -fxc2_cross(a->ey, d), best) &&
-           box_axis(b, 1, 0, tb + xx + yx, fxc2_cross(b->ex, d), best) &&
-           box_axis(b, 1, 1, tb + xy + yy, fxc2_cross(b->ey, d), best);
+    return box_axis(a, 0, 0, ta + xx + xy, -fxc2_cross(a->ex, d), s) &&
+           box_axis(a, 0, 1, ta + yx + yy, -fxc2_cross(a->ey, d), s) &&
+           box_axis(b, 1, 0, tb + xx + yx, fxc2_cross(b->ex, d), s) &&
+           box_axis(b, 1, 1, tb + xy + yy, fxc2_cross(b->ey, d), s);
+}
+
+int fxc2_sat_boxes_apart(const fxc2_pair *p, int32_t bound)
+{
+    box_scan s;
+    s.offers = 0;
+    if (scan_boxes(p, &s)) return 0;
+    /* the origin lies -gap / |m| beyond A - B along m: a lower bound on
+     * the cores' distance, compared with bound exactly */
+    return fxc_height_within(-s.gap, fxc2_dot(s.gap_m, s.gap_m), bound) ? -1 : 1;
 }
 
 /* The run of core c's vertices least along m, counter-clockwise: first and
@@ -251,27 +277,28 @@ static int convex_area(const fxc2_core *c)
 
 int fxc2_sat_run(const fxc2_pair *p, fxc2_epa *e)
 {
-    static const sat_edge none = { 0, -1, -1, { 0, 0 }, 0, 0, { 0, 0 }, { 0, 0 } }; /* i0 < 0: no edge yet */
-    sat_edge best = none;
+    static const box_scan none = { { 0, -1, -1, { 0, 0 }, 0, 0, { 0, 0 }, { 0, 0 } }, 1, 0, { 0, 0 } }; /* i0 < 0: no edge yet */
+    box_scan s = none;
+    const sat_edge *best = &s.best;
     const fxc2_core *x, *y;
     int i0, i1, first, last;
     if (!convex_area(&p->a) || !convex_area(&p->b)) return 0;
-    if (p->a.box && p->b.box ? !scan_boxes(p, &best)
-                             : !scan_edges(&p->a, &p->b, 0, &best) || !scan_edges(&p->b, &p->a, 1, &best)) {
+    if (p->a.box && p->b.box ? !scan_boxes(p, &s)
+                             : !scan_edges(&p->a, &p->b, 0, &s.best) || !scan_edges(&p->b, &p->a, 1, &s.best)) {
         return 0;
     }
-    x = best.of_b ? &p->b : &p->a;
-    y = best.of_b ? &p->a : &p->b;
-    i0 = best.i0;
-    i1 = best.i1;
+    x = best->of_b ? &p->b : &p->a;
+    y = best->of_b ? &p->a : &p->b;
+    i0 = best->i0;
+    i1 = best->i1;
     if (!x->box) fxc2_extend_edge(x, &i0, &i1); /* a box has no straight corner (geom2d.h) */
-    least_run(y, best.m, &first, &last);
+    least_run(y, best->m, &first, &last);
     /* ends counter-clockwise on A - B: A's edge with B's run, or B's run
      * with B's edge (-B's edges run backwards) */
-    e->p[0] = best.of_b ? mpoint(p, first, i0) : mpoint(p, i0, first);
-    e->p[1] = best.of_b ? mpoint(p, last, i1) : mpoint(p, i1, last);
-    e->n = best.of_b ? fxc2_v(-best.m.x, -best.m.y) : best.m;
-    e->h = best.h;
+    e->p[0] = best->of_b ? mpoint(p, first, i0) : mpoint(p, i0, first);
+    e->p[1] = best->of_b ? mpoint(p, last, i1) : mpoint(p, i1, last);
+    e->n = best->of_b ? fxc2_v(-best->m.x, -best->m.y) : best->m;
+    e->h = best->h;
     e->iterations = 0;
     e->status = FXC_OK;
     return 1;

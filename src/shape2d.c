@@ -208,12 +208,12 @@ static fxc2_vec rotate2d(const fxc2_transform *t, fxc2_vec v)
                   round_q16(fxc_smull(t->s, v.x) + fxc_smull(t->c, v.y)));
 }
 
-/* The core's vertices rotated, counter-clockwise. A box's corners are its
- * centre plus or minus its two rotated half extents, exactly: an exact
- * parallelogram (each corner within 1 LSB per coordinate of the exact
- * rotation), numbered from its (-x, -y) corner as the feature ids number
- * them, which fxc2_support_index relies on. Its half extents are R (hx, 0)
- * and R (0, hy), rounded: one product per coordinate, the other is 0. */
+/* The core's vertices rotated, counter-clockwise; a box's two rotated half
+ * extents only, R (hx, 0) and R (0, hy), rounded: one product per
+ * coordinate, the other is 0. Its corners (place_core) are its centre plus
+ * or minus them, exactly: an exact parallelogram (each corner within 1 LSB
+ * per coordinate of the exact rotation), numbered from its (-x, -y) corner
+ * as the feature ids number them, which fxc2_support_index relies on. */
 static void rotated_vertices(fxc2_core *core, const fxc2_shape *s, const fxc2_transform *t)
 {
     int i;
@@ -232,11 +232,7 @@ static void rotated_vertices(fxc2_core *core, const fxc2_shape *s, const fxc2_tr
         core->n = 4;
         core->ex = fxc2_v(round_q16(fxc_smull(t->c, s->u.box.half.x)), round_q16(fxc_smull(t->s, s->u.box.half.x)));
         core->ey = fxc2_v(round_q16(-fxc_smull(t->s, s->u.box.half.y)), round_q16(fxc_smull(t->c, s->u.box.half.y)));
-        core->v[2] = fxc2_add(core->ex, core->ey);
-        core->v[1] = fxc2_sub(core->ex, core->ey);
-        core->v[0] = fxc2_v(-core->v[2].x, -core->v[2].y);
-        core->v[3] = fxc2_v(-core->v[1].x, -core->v[1].y);
-        break;
+        break; /* the corners once placed (place_core) */
     default:
         core->n = s->u.polygon.count;
         for (i = 0; i < core->n; i++) core->v[i] = rotate2d(t, s->u.polygon.vertices[i]);
@@ -287,19 +283,34 @@ static int span_in_range(int32_t lo, int32_t hi, int64_t offset, int32_t pos, fi
     return pos <= 0 || h <= FXC_WORLD_LIMIT - pos;
 }
 
+/* The core's vertices moved by the offset `at` of its position from the
+ * pair's centre (in range: each sum fits in 29 bits). A box's corners are
+ * made here, at + -ex + -ey, numbered from its (-x, -y) corner. */
+static void place_core(fxc2_core *core, fxc2_vec at)
+{
+    int i;
+    if (core->box) {
+        fxc2_vec p = fxc2_add(core->ex, core->ey), q = fxc2_sub(core->ex, core->ey);
+        core->v[0] = fxc2_sub(at, p);
+        core->v[1] = fxc2_add(at, q);
+        core->v[2] = fxc2_add(at, p);
+        core->v[3] = fxc2_sub(at, q);
+        return;
+    }
+    for (i = 0; i < core->n; i++) core->v[i] = fxc2_add(core->v[i], at);
+}
+
 static int make_core(fxc2_core *core, const fxc2_shape *s, const fxc2_transform *t, fxc2_vec centre)
 {
     int64_t ox = (int64_t)t->pos.x - centre.x, oy = (int64_t)t->pos.y - centre.y;
     fxc2_vec lo, hi;
-    int i;
     rotated_vertices(core, s, t);
     core->margin = s->margin;
     core_bounds(core, &lo, &hi);
     if (!span_in_range(lo.x, hi.x, ox, t->pos.x, s->margin) || !span_in_range(lo.y, hi.y, oy, t->pos.y, s->margin)) {
         return FXC_ERR_RANGE;
     }
-    /* in range: every vertex plus the offset fits in 29 bits */
-    for (i = 0; i < core->n; i++) core->v[i] = fxc2_v(core->v[i].x + (int32_t)ox, core->v[i].y + (int32_t)oy);
+    place_core(core, fxc2_v((int32_t)ox, (int32_t)oy));
     return FXC_OK;
 }
 

@@ -142,3 +142,50 @@ void test_sat2d_tie_rule(void)
                   s.n.y, s.p[0].ia, s.p[1].ia);
     }
 }
+
+/* fxc2_sat_boxes_apart (fxc2_intersect's first look at two boxes) against
+ * exact GJK on the same cores: a proof of more than `bound` apart only
+ * where GJK's distance exceeds it, "no axis separates" only where GJK
+ * encloses the origin, and the undecided rest (an axis separates by at
+ * most `bound`) only for cores apart. Turned boxes at random and unturned
+ * boxes side by side at the band's edge (core gap bound - 2 .. bound + 2),
+ * with and without margins; fxc2_intersect must give GJK's verdict. */
+void test_sat2d_boxes_apart_matches_gjk(void)
+{
+    t_rng r = { 7708 };
+    long i, n = T_TARGET_CASES(20000, 2000), wrong = 0, proved = 0, overlap = 0, undecided = 0;
+    for (i = 0; i < n; i++) {
+        fxc2_shape a, b;
+        fxc2_transform ta, tb;
+        fxc2_pair p;
+        fxc2_gjk g;
+        fix16_t ma = i % 3 ? 0 : t_range(&r, 0, 4096), mb = i % 5 ? 0 : t_range(&r, 0, 4096);
+        fxc2_vec ha = fxc2_v(t_range(&r, 1024, 2 * FXC_ONE), t_range(&r, 1024, 2 * FXC_ONE));
+        fxc2_vec hb = fxc2_v(t_range(&r, 1024, 2 * FXC_ONE), t_range(&r, 1024, 2 * FXC_ONE));
+        int32_t bound = ma + mb + FXC_TOUCH_TOL;
+        int apart, within, is;
+        CHECK(fxc2_shape_box(&a, ha, ma) == FXC_OK && fxc2_shape_box(&b, hb, mb) == FXC_OK);
+        if (i % 2) { /* side by side along x, the cores bound - 2 .. bound + 2 apart */
+            int32_t gap = bound + t_range(&r, -2, 2);
+            (void)fxc2_transform_set(&ta, fxc2_v(0, 0), FXC_ONE, 0);
+            (void)fxc2_transform_set(&tb, fxc2_v(ha.x + hb.x + gap, t_range(&r, -FXC_ONE, FXC_ONE)), FXC_ONE, 0);
+        } else {
+            (void)fxc2_transform_angle(&ta, fxc2_v(0, 0), t_range(&r, 0, 411775));
+            (void)fxc2_transform_angle(&tb, fxc2_v(t_range(&r, -5 * FXC_ONE, 5 * FXC_ONE), t_range(&r, -5 * FXC_ONE, 5 * FXC_ONE)),
+                                       t_range(&r, 0, 411775));
+        }
+        CHECK(fxc2_pair_init(&p, &a, &ta, &b, &tb) == FXC_OK);
+        apart = fxc2_sat_boxes_apart(&p, bound);
+        fxc2_gjk_run(&p, &g, -1);
+        within = fxc2_gjk_within(&g, bound);
+        wrong += apart == 1 ? within : apart == 0 ? !g.enclosed : g.enclosed;
+        proved += apart == 1;
+        overlap += apart == 0;
+        undecided += apart < 0;
+        is = fxc2_intersect(&a, &ta, &b, &tb);
+        wrong += is != (within ? FXC_OVERLAPPING : FXC_SEPARATED);
+    }
+    CHECK_MSG(wrong == 0, "%ld of %ld pairs differ from GJK", wrong, n);
+    CHECK_MSG(proved > n / 8 && overlap > n / 8 && undecided > n / 20, "proved apart %ld, overlapping %ld, undecided %ld",
+              proved, overlap, undecided);
+}
