@@ -102,8 +102,9 @@ extern "C" {
 /* 2D: 1 (default): fxc2_collide and fxc2_collide_manifold answer two boxes
  * or polygons whose cores overlap through their edges' normals (src/
  * sat2d.c: separating axes, the deepest chosen exactly), in place of GJK
- * and EPA; points, segments and cores apart still take GJK (and EPA). 0:
- * GJK and EPA answer every pair. */
+ * and EPA; points, segments and cores apart still take GJK (and EPA).
+ * fxc2_intersect asks two boxes' edge normals before GJK. 0: GJK and EPA
+ * answer every pair. */
 #ifndef FXC2_POLYGON_SAT
 #define FXC2_POLYGON_SAT 1
 #endif
