@@ -243,12 +243,36 @@ int fxc2_sat_boxes_apart(const fxc2_pair *p, int32_t bound)
     return fxc_height_within(-s.gap, fxc2_dot(s.gap_m, s.gap_m), bound) ? -1 : 1;
 }
 
+/* least_run for a box, from the signs of -m along its half extents (its
+ * corners: 0 (-,-), 1 (+,-), 2 (+,+), 3 (-,+)): a side when -m is square
+ * to one extent, counter-clockwise; else the one corner. */
+static void box_run(const fxc2_core *c, fxc2_vec m, int *first, int *last)
+{
+    fxc2_vec d = fxc2_v(-m.x, -m.y);
+    int64_t sx = fxc2_dot(c->ex, d), sy = fxc2_dot(c->ey, d);
+    int up = sy > 0, right = sx > 0;
+    if (sx == 0) {
+        *first = up ? 2 : 0;
+        *last = up ? 3 : 1;
+    } else if (sy == 0) {
+        *first = right ? 1 : 3;
+        *last = right ? 2 : 0;
+    } else {
+        *first = *last = fxc2_support_index(c, d);
+    }
+}
+
 /* The run of core c's vertices least along m, counter-clockwise: first and
  * last (one vertex, or the ends of a side facing against m). */
 static void least_run(const fxc2_core *c, fxc2_vec m, int *first, int *last)
 {
     int64_t least;
-    int k, j = least_along(c, m, &least);
+    int k, j;
+    if (c->box) {
+        box_run(c, m, first, last);
+        return;
+    }
+    j = least_along(c, m, &least);
     *first = *last = j;
     for (k = 1; k < c->n && fxc2_dot(m, c->v[next_of(c, *last)]) == least && next_of(c, *last) != j; k++)
         *last = next_of(c, *last);
