@@ -34,6 +34,13 @@ static void square_times(int64_t h, int64_t ee, uint64_t w[3])
     w[2] += w[1] < t;
 }
 
+/* Out of line: its 128-bit values stay off the frames of the loops that
+ * call fxc_height_within (GJK's and EPA's), which the filter answers. */
+int fxc_height_within_exact(int64_t h, int64_t dd, int32_t tol)
+{
+    return fxc_i128_sign(fxc_i128_sub(fxc_i128_mul64((int64_t)tol * tol, dd), fxc_i128_mul64(h, h))) >= 0;
+}
+
 int fxc_height_ratio_less(int64_t h1, int64_t ee1, int64_t h2, int64_t ee2)
 {
     uint64_t a[3], b[3];

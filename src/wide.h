@@ -111,6 +111,8 @@ int fxc_height_ratio_less(int64_t h1, int64_t ee1, int64_t h2, int64_t ee2);
  * settle it first when the sides are 2^3 or more apart: with bh, bt, bd
  * those of h, tol and dd, h^2 >= 2^(2 bh - 2) and tol^2 dd < 2^(2 bt + bd),
  * h^2 < 2^(2 bh) and tol^2 dd >= 2^(2 bt + bd - 3) (tol, dd > 0). */
+int fxc_height_within_exact(int64_t h, int64_t dd, int32_t tol); /* the 128-bit comparison (src/wide.c) */
+
 static inline int fxc_height_within(int64_t h, int64_t dd, int32_t tol)
 {
     int bh, bt;
@@ -120,7 +122,7 @@ static inline int fxc_height_within(int64_t h, int64_t dd, int32_t tol)
     bt = 2 * fxc_bitlen32((uint32_t)tol) + fxc_bitlen64((uint64_t)dd);
     if (bh - 2 >= bt) return 0;
     if (bh <= bt - 3) return 1;
-    return fxc_i128_sign(fxc_i128_sub(fxc_i128_mul64((int64_t)tol * tol, dd), fxc_i128_mul64(h, h))) >= 0;
+    return fxc_height_within_exact(h, dd, tol);
 }
 
 #endif /* FXC_WIDE_H */
