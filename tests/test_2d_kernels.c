@@ -1,7 +1,10 @@
-/* 2D internals against independent references: a box's support by the
- * signs along its half extents against the plain scan of its corners, and
- * the exact ratio comparison EPA breaks near ties with (src/wide.c)
- * against schoolbook multiplication in 16-bit digits. */
+/* 2D internals and the kernels they share, against independent
+ * references: a box's support by the signs along its half extents against
+ * the plain scan of its corners; a box core's area after rounding; the
+ * exact ratio comparison EPA breaks near ties with and the exact height
+ * test (src/wide.h) against schoolbook multiplication in 16-bit digits;
+ * the cut values' comparison (src/approx.h) against its 64-bit definition;
+ * the 2D fraction against the compiler's division. */
 #include "test.h"
 #include "../src/geom2d.h"
 #include "../src/wide.h"
