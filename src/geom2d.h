@@ -80,6 +80,11 @@ static inline fxc2_vec fxc2_out_normal(fxc2_vec edge)
 int fxc2_pair_init(fxc2_pair *p, const fxc2_shape *a, const fxc2_transform *ta,
                    const fxc2_shape *b, const fxc2_transform *tb);
 
+/* A box's corner farthest along a direction d, from sx = ex . d and
+ * sy = ey . d (the lower number on a tie): 0 (-,-), 1 (+,-), 2 (+,+),
+ * 3 (-,+). */
+int fxc2_box_corner(int64_t sx, int64_t sy);
+
 /* The vertex of a core farthest along d (|d| < 2^30), the first on a tie. */
 int fxc2_support_index(const fxc2_core *c, fxc2_vec d);
 

@@ -258,7 +258,7 @@ static void box_run(const fxc2_core *c, fxc2_vec m, int *first, int *last)
         *first = right ? 1 : 3;
         *last = right ? 2 : 0;
     } else {
-        *first = *last = fxc2_support_index(c, d);
+        *first = *last = fxc2_box_corner(sx, sy); /* the signs already taken */
     }
 }
 

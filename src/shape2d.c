@@ -333,12 +333,15 @@ int fxc2_pair_init(fxc2_pair *p, const fxc2_shape *a, const fxc2_transform *ta,
  * extents (exact: the corners are an exact parallelogram), the lower
  * number on a tie as the scan below would take it: 0 (-,-), 1 (+,-),
  * 2 (+,+), 3 (-,+). */
+int fxc2_box_corner(int64_t sx, int64_t sy)
+{
+    if (sy > 0) return sx < 0 ? 3 : 2;
+    return sx > 0 ? 1 : 0;
+}
+
 static int box_support(const fxc2_core *c, fxc2_vec d)
 {
-    int64_t sx = fxc2_dot(c->ex, d), sy = fxc2_dot(c->ey, d);
-    if (sy > 0) return sx > 0 ? 2 : sx < 0 ? 3 : 2;
-    if (sy < 0) return sx > 0 ? 1 : 0;
-    return sx > 0 ? 1 : 0;
+    return fxc2_box_corner(fxc2_dot(c->ex, d), fxc2_dot(c->ey, d));
 }
 
 int fxc2_support_index(const fxc2_core *c, fxc2_vec d)
