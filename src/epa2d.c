@@ -50,7 +50,7 @@ static uint32_t order_key(int64_t v)
  * whose distances round to the same raw value still rank apart. */
 static void rank_edge(epa_polygon *poly, int i)
 {
-    fxc2_vec p = poly->s[i].p.w, q = poly->s[(i + 1) % poly->n].p.w;
+    fxc2_vec p = poly->s[i].p.w, q = poly->s[fxc_wrap(i + 1, poly->n)].p.w;
     fxc2_vec e = fxc2_sub(q, p);
     int64_t h = fxc2_dot(p, fxc2_out_normal(e));
     uint32_t t;
@@ -74,7 +74,7 @@ static uint64_t key_value(uint32_t key)
 /* The edge from slot i: its height over the origin and squared length. */
 static void edge_measure(const epa_polygon *poly, int i, int64_t *h, int64_t *ee)
 {
-    fxc2_vec p = poly->s[i].p.w, e = fxc2_sub(poly->s[(i + 1) % poly->n].p.w, p);
+    fxc2_vec p = poly->s[i].p.w, e = fxc2_sub(poly->s[fxc_wrap(i + 1, poly->n)].p.w, p);
     *h = fxc2_dot(p, fxc2_out_normal(e));
     *ee = fxc2_dot(e, e);
 }
@@ -190,7 +190,7 @@ void fxc2_epa_run(const fxc2_pair *p, const fxc2_gjk *g, fxc2_epa *e)
     for (i = 0; i < poly.n; i++) rank_edge(&poly, i);
     for (;;) {
         int k = nearest_edge(&poly);
-        const fxc2_mpoint *a = &poly.s[k].p, *b = &poly.s[(k + 1) % poly.n].p;
+        const fxc2_mpoint *a = &poly.s[k].p, *b = &poly.s[fxc_wrap(k + 1, poly.n)].p;
         fxc2_mpoint w;
         fxc2_vec n = fxc2_out_normal(fxc2_sub(b->w, a->w));
         int64_t h = fxc2_dot(a->w, n), hw;

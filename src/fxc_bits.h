@@ -26,6 +26,13 @@ static inline fix16_t fxc_v3_get(fxc_vec3 v, int i)
     return i == 0 ? v.x : i == 1 ? v.y : v.z;
 }
 
+/* Index i of a ring of n, for i in [0, 2n): a `%` is a library call
+ * on the M0, and polygons are walked round all the time. */
+static inline int fxc_wrap(int i, int n)
+{
+    return i >= n ? i - n : i;
+}
+
 /* Number of significant bits of v (0 for 0): one CLZ instruction where
  * the core has one (Cortex-M3 and up, the host), else a binary search. */
 static inline int fxc_bitlen32(uint32_t v)

@@ -242,22 +242,22 @@ static void clip_plane(polygon *g, fxc_vec3 s, fxc_vec3 r, uint16_t ref, uint16_
     }
     if (out == 0) return; /* all inside */
     for (i = 0; i < n && first < 0; i++)
-        if (!(out >> i & 1u) && (out >> ((i + n - 1) % n) & 1u)) first = i;
+        if (!(out >> i & 1u) && (out >> fxc_wrap(i + n - 1, n) & 1u)) first = i;
     if (first < 0) {
         g->n = 0; /* all outside */
         return;
     }
-    while (len < n && !(out >> ((first + len) % n) & 1u)) len++;
-    last = (first + len - 1) % n;
+    while (len < n && !(out >> fxc_wrap(first + len, n) & 1u)) len++;
+    last = fxc_wrap(first + len - 1, n);
     /* the crossings, where a kept end is not on the plane itself */
     need0 = !(on >> first & 1u);
     need1 = !(on >> last & 1u);
     if (need0) {
-        int before = (first + n - 1) % n;
+        int before = fxc_wrap(first + n - 1, n);
         crossing_point(g, before, first, over(g, before, s, r), over(g, first, s, r), ref, inc_face, &x0);
     }
     if (need1) {
-        int after = (last + 1) % n;
+        int after = fxc_wrap(last + 1, n);
         crossing_point(g, last, after, over(g, last, s, r), over(g, after, s, r), ref, inc_face, &x1);
     }
     if (first + len <= n) {
@@ -282,7 +282,7 @@ static void drop_repeats(polygon *g)
 {
     int i, k = 0;
     for (i = 0; i < g->n; i++) {
-        fxc_vec3 p = g->v[i].p, q = g->v[(i + g->n - 1) % g->n].p;
+        fxc_vec3 p = g->v[i].p, q = g->v[fxc_wrap(i + g->n - 1, g->n)].p;
         if (g->n > 1 && p.x == q.x && p.y == q.y && p.z == q.z) continue;
         if (k != i) copy_point(&g->v[k], &g->v[i]);
         k++;
@@ -306,8 +306,9 @@ FXC_NOINLINE static void clip_polygon(const fxc_feature *ref, const fxc_feature 
     }
     out->n = inc->n;
     for (k = 0; k < ref->n && out->n > 0; k++) {
-        const fxc_vec3 r = ref->p[k], s = ref->p[(k + 1) % ref->n];
-        clip_plane(out, side_of(r, s, n), r, code(FXC_FEATURE_EDGE, ref->id[k], ref->id[(k + 1) % ref->n]), inc_face);
+        int k1 = fxc_wrap(k + 1, ref->n);
+        const fxc_vec3 r = ref->p[k], s = ref->p[k1];
+        clip_plane(out, side_of(r, s, n), r, code(FXC_FEATURE_EDGE, ref->id[k], ref->id[k1]), inc_face);
     }
     drop_repeats(out);
 }

@@ -70,20 +70,19 @@ static void consider_edge(const fxc2_core *c, int i0, int i1, int grow, fxc2_vec
 }
 
 /* Of the two edges at the core's support vertex along u, the one facing u
- * better; faces = 0 when neither faces it. A box's core has an area
+ * better, to *best; faces = 0 when neither faces it. A box's core has an area
  * (geom2d.h): four distinct corners, none straight, so its neighbours are
  * the next corners round and no edge grows. Any other core is walked past
  * repeated and straight vertices. */
-static facing_edge best_edge(const fxc2_core *c, fxc2_vec u)
+static void best_edge(const fxc2_core *c, fxc2_vec u, facing_edge *best)
 {
-    facing_edge best = { 0, 0, 0, { 0, 0 }, { 0, 0 } };
     int i = fxc2_support_index(c, u);
     int grow = !c->box;
     int prev = grow ? fxc2_neighbour(c, i, -1) : (i + 3) & 3, next = grow ? fxc2_neighbour(c, i, 1) : (i + 1) & 3;
-    if (prev < 0) return best;
-    consider_edge(c, prev, i, grow, u, &best);
-    consider_edge(c, i, next, grow, u, &best);
-    return best;
+    best->faces = 0; /* an edge that does not face u has nothing else read */
+    if (prev < 0) return;
+    consider_edge(c, prev, i, grow, u, best);
+    consider_edge(c, i, next, grow, u, best);
 }
 
 static uint32_t feature2d_code(int i0, int i1, unsigned kind)
@@ -116,29 +115,32 @@ static int clip_side(clip_end q[2], fxc2_vec o, fxc2_vec t, uint32_t edge_code)
     return 1;
 }
 
+/* The reference edge re of core ref, the incident edge ie of core inc.
+ * fa and fb hold A's and B's facing edges; re points at one of them. */
 typedef struct {
     const fxc2_core *ref, *inc;
-    facing_edge re, ie;
+    facing_edge fa, fb, ie;
+    const facing_edge *re;
     int ref_is_a;
 } edge_pair;
 
 /* Reference and incident edges along the exact direction dir (A to B). */
 static int choose_edges(const fxc2_pair *p, fxc2_vec dir, edge_pair *ep)
 {
-    facing_edge fa = best_edge(&p->a, dir);
-    facing_edge fb = best_edge(&p->b, fxc2_v(-dir.x, -dir.y));
     fxc2_vec m;
-    if (!fa.faces || !fb.faces) return 0;
+    best_edge(&p->a, dir, &ep->fa);
+    best_edge(&p->b, fxc2_v(-dir.x, -dir.y), &ep->fb);
+    if (!ep->fa.faces || !ep->fb.faces) return 0;
     /* B only when better by more than about 2^-20 of its facing (2^-19 of
      * its square: an angle of about 0.08 degrees from the direction): the
      * facings of parallel edges differ by their rounding only (2^-27),
      * and the ids stay put. */
-    ep->ref_is_a = !faces_better(&fb, &fa, 19);
+    ep->ref_is_a = !faces_better(&ep->fb, &ep->fa, 19);
     ep->ref = ep->ref_is_a ? &p->a : &p->b;
     ep->inc = ep->ref_is_a ? &p->b : &p->a;
-    ep->re = ep->ref_is_a ? fa : fb;
-    m = fxc2_out_normal(fxc2_sub(ep->ref->v[ep->re.i1], ep->ref->v[ep->re.i0]));
-    ep->ie = best_edge(ep->inc, fxc2_v(-m.x, -m.y));
+    ep->re = ep->ref_is_a ? &ep->fa : &ep->fb;
+    m = fxc2_out_normal(fxc2_sub(ep->ref->v[ep->re->i1], ep->ref->v[ep->re->i0]));
+    best_edge(ep->inc, fxc2_v(-m.x, -m.y), &ep->ie);
     return ep->ie.faces;
 }
 
@@ -146,18 +148,36 @@ static void add_point(fxc2_manifold *m, const fxc2_answer *c, const edge_pair *e
                       const fxc2_dir *mn, fxc2_vec m_int)
 {
     fxc2_manifold_point *pt = &m->point[m->count];
-    fxc2_vec r0 = ep->ref->v[ep->re.i0];
+    fxc2_vec r0 = ep->ref->v[ep->re->i0];
     fix16_t sep_core = fxc2_dir_height(mn, fxc2_dot(fxc2_sub(q->x, r0), m_int));
     fxc2_vec on_ref = fxc2_dir_offset(mn, q->x, -sep_core);
     fix16_t r_ref = ep->ref->margin, r_inc = ep->inc->margin;
     fxc2_vec surf_ref = fxc2_dir_offset(mn, on_ref, r_ref);
     fxc2_vec surf_inc = fxc2_dir_offset(mn, q->x, -r_inc);
-    uint32_t ref_code = feature2d_code(ep->re.i0, ep->re.i1, FXC2_FEATURE_EDGE);
+    uint32_t ref_code = feature2d_code(ep->re->i0, ep->re->i1, FXC2_FEATURE_EDGE);
     pt->separation = sep_core - r_ref - r_inc;
     pt->point_a = fxc2_to_world(&c->pair, ep->ref_is_a ? surf_ref : surf_inc);
     pt->point_b = fxc2_to_world(&c->pair, ep->ref_is_a ? surf_inc : surf_ref);
     pt->id = ep->ref_is_a ? ref_code | (q->code << 16) : q->code | (ref_code << 16);
     m->count++;
+}
+
+/* The manifold's two points swapped, field by field: a struct copy is a
+ * memcpy call on the M0. */
+static void swap_points(fxc2_manifold *m)
+{
+    fxc2_manifold_point *p = &m->point[0], *q = &m->point[1];
+    fxc2_vec a = p->point_a, b = p->point_b;
+    fix16_t sep = p->separation;
+    uint32_t id = p->id;
+    p->point_a = q->point_a;
+    p->point_b = q->point_b;
+    p->separation = q->separation;
+    p->id = q->id;
+    q->point_a = a;
+    q->point_b = b;
+    q->separation = sep;
+    q->id = id;
 }
 
 /* The clipped points, the deeper first. Returns 0 when clipping kept none. */
@@ -169,8 +189,8 @@ FXC_NOINLINE static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_
     fxc2_dir mn;
     int i;
     if (!choose_edges(&c->pair, c->dir, &ep)) return 0;
-    r0 = ep.ref->v[ep.re.i0];
-    r1 = ep.ref->v[ep.re.i1];
+    r0 = ep.ref->v[ep.re->i0];
+    r1 = ep.ref->v[ep.re->i1];
     t = fxc2_sub(r1, r0);
     q[0].x = ep.inc->v[ep.ie.i0];
     q[0].code = feature2d_code(ep.ie.i0, ep.ie.i0, FXC2_FEATURE_VERTEX);
@@ -196,11 +216,7 @@ FXC_NOINLINE static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_
             m->point[--m->count] = none;
         }
     }
-    if (m->count == 2 && m->point[1].separation < m->point[0].separation) {
-        fxc2_manifold_point tmp = m->point[0];
-        m->point[0] = m->point[1];
-        m->point[1] = tmp;
-    }
+    if (m->count == 2 && m->point[1].separation < m->point[0].separation) swap_points(m);
     return m->count > 0;
 }
 

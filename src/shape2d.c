@@ -83,11 +83,11 @@ int fxc2_polygon_convex(const fxc2_vec *v, int n)
     int m = 0, wraps = 0, i;
     if (fxc2_polygon_flat(v, n)) return 1;
     for (i = 0; i < n; i++) {
-        fxc2_vec d = fxc2_sub(v[(i + 1) % n], v[i]);
+        fxc2_vec d = fxc2_sub(v[fxc_wrap(i + 1, n)], v[i]);
         if (d.x != 0 || d.y != 0) e[m++] = d;
     }
     for (i = 0; i < m; i++) {
-        fxc2_vec f = e[(i + 1) % m];
+        fxc2_vec f = e[fxc_wrap(i + 1, m)];
         int64_t turn = fxc2_cross(e[i], f);
         if (turn < 0 || (turn == 0 && fxc2_dot(e[i], f) < 0)) return 0;
         if (angle_before(f, e[i])) wraps++;
