@@ -150,18 +150,41 @@ static int64_t band_width(uint32_t band, fxc_vec3 n)
     return (int64_t)fxc_umull(band, fxc_abs_u32(n.x) | fxc_abs_u32(n.y) | fxc_abs_u32(n.z));
 }
 
+/* How far a hull vertex c's placed height n . p can be from l . c +
+ * n . offset, l = R^T n rounded as fxc_body_local_dir rounds it: placing
+ * rounds each coordinate of R c by at most 1/2 (an error e), and l is
+ * within 1/2 per component of the exact R^T n (an error f), so n . p =
+ * l . c + n . offset + n . e - f . c, and |n . e - f . c| is at most
+ * (|n|_1 + |c|_1) / 2, with |c|_1 at most 3 reach. Below 2^30. */
+static int64_t hull_slack(const fxc_body *b, fxc_vec3 n)
+{
+    int64_t n1 = (int64_t)fxc_abs_u32(n.x) + fxc_abs_u32(n.y) + fxc_abs_u32(n.z);
+    return (n1 + 3 * (int64_t)b->reach) / 2 + 1;
+}
+
 /* The candidates within the band below the highest along n (pair frame,
  * heights exact), in one pass: a new highest point drops those its band
- * leaves out. */
+ * leaves out. A hull's vertex that surely falls below the band of the
+ * highest so far is passed over before it is placed (nine products, and
+ * most vertices of a hull are far below the face): the exact test would
+ * leave it out too, so the set is the same, bit for bit. */
 static void collect(fxc_body *b, fxc_vec3 n, uint32_t extra, band_set *s)
 {
     fxc_vec3 l = fxc_body_local_dir(b, n), p;
     uint32_t band = band_of(b, extra);
     int64_t width = band_width(band, n), top = 0;
+    const fxc_vec3 *hull = b->shape->type == FXC_SHAPE_HULL ? b->shape->u.hull.vertices : NULL;
+    int64_t reach_up = 0; /* n . offset + hull_slack: a hull vertex's height is below l . c + this */
     int k, id, slot;
+    if (hull != NULL) reach_up = fxc_v3_dot_wide(n, b->offset) + hull_slack(b, n);
     s->n = 0;
-    for (k = 0; candidate(b, l, band, k, &p, &id); k++) {
-        int64_t h = fxc_v3_dot_wide(n, p);
+    for (k = 0;; k++) {
+        int64_t h;
+        /* l . c below 2^61 (l below 3 2^29, c below 2^28) */
+        if (hull != NULL && k > 0 && k < b->shape->u.hull.count && fxc_v3_dot_wide(l, hull[k]) + reach_up < top - width)
+            continue;
+        if (!candidate(b, l, band, k, &p, &id)) break;
+        h = fxc_v3_dot_wide(n, p);
         if (k == 0 || h > top) {
             top = h;
             drop_below(s, n, top - width);

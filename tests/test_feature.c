@@ -148,3 +148,79 @@ void test_feature_box_columns(void)
     CHECK(faces > n / 10 && edges > n / 20 && other > n / 20);
     CHECK(documented * 20 < n);
 }
+
+/* A hull's band, exactly at its edge: a face of points on a circle (any
+ * subset is in convex position, so the wrap keeps every point the band
+ * takes in), some of them lowered to within a few LSB of the band's lower
+ * edge, two apexes far below. The feature's points must be exactly the
+ * band as documented (feature.c: band_of, band_width), measured on the
+ * points as placed (fxc_body_place). collect passes over a hull vertex
+ * by a bound on its height before placing it; a bound too tight drops a
+ * point that lies in the band by less than the rounding. */
+void test_feature_hull_band_edge(void)
+{
+    t_rng r = { 2027 };
+    long i, n = T_TARGET_CASES(6000, 500), near = 0;
+    const int32_t rho = 1 << 21;
+    for (i = 0; i < n; i++) {
+        fxc_vec3 v[12], d, dir;
+        fxc_shape hull, ball;
+        fxc_transform t, tb;
+        fxc_mat3 m;
+        fxc_pair p;
+        fxc_feature f;
+        int k, face = 4 + (int)(t_next(&r) % 7), count = face + 2, expected = 0;
+        uint32_t extra = t_next(&r) % 2 ? 0 : (uint32_t)(t_next(&r) % 4096);
+        unsigned in_band = 0, got = 0;
+        int64_t band, width, top = INT64_MIN, nmax;
+        double step, edge;
+        scene_rotation(&r, &m);
+        if (i % 3 == 2) m.m[t_next(&r) % 3][t_next(&r) % 3] += (fix16_t)(t_next(&r) % 8192) - 4096; /* sheared */
+        d = fxc_v3(m.m[0][2] * 2048, m.m[1][2] * 2048, m.m[2][2] * 2048); /* along local z, below 2^28 */
+        d = fxc_v3_add(d, t_vec(&r, -64, 64));
+        nmax = (int64_t)(fxc_abs_u32(d.x) | fxc_abs_u32(d.y) | fxc_abs_u32(d.z));
+        /* reach 2^21 (22 bits): the band is 2^8 + 16 + extra raw */
+        band = ((int64_t)1 << 8) + 16 + extra;
+        width = band * nmax;
+        /* height along d of one raw step along local z, and the band's
+         * lower edge in such steps below the top point */
+        step = ((double)d.x * m.m[0][2] + (double)d.y * m.m[1][2] + (double)d.z * m.m[2][2]) / 65536.0;
+        edge = (double)width / step;
+        for (k = 0; k < face; k++) {
+            double a = 2.0 * 3.14159265358979 * (k + 0.1 * (double)(t_next(&r) % 8)) / face;
+            int32_t z = 0;
+            if (k > 0) z = -(int32_t)edge + t_range(&r, -3, 3); /* at the band's edge */
+            if (k > 0 && t_next(&r) % 4 == 0) z = -(int32_t)(t_next(&r) % (uint32_t)(2 * edge + 8)); /* anywhere */
+            v[k] = fxc_v3((fix16_t)(rho * cos(a)), (fix16_t)(rho * sin(a)), z);
+        }
+        v[face] = fxc_v3(0, rho / 2, -rho);
+        v[face + 1] = fxc_v3(0, -rho / 2, -rho);
+        CHECK(fxc_shape_hull(&hull, v, count, 0) == FXC_OK);
+        CHECK(fxc_shape_sphere(&ball, ONE) == FXC_OK);
+        CHECK(fxc_transform_set(&t, &m, t_vec(&r, -ONE, ONE)) == FXC_OK);
+        CHECK(fxc_transform_set(&tb, NULL, t_vec(&r, -64 * ONE, 64 * ONE)) == FXC_OK);
+        if (fxc_pair_init(&p, &hull, &t, &ball, &tb, NULL) != FXC_OK) {
+            CHECK_MSG(0, "case %ld: pair refused", i);
+            continue;
+        }
+        CHECK_MSG(p.a.reach_bits == 22, "case %ld: reach of %d bits, not 22", i, p.a.reach_bits);
+        dir = d;
+        for (k = 0; k < count; k++) {
+            int64_t h = fxc_v3_dot_wide(dir, fxc_body_place(&p.a, v[k]));
+            top = h > top ? h : top;
+        }
+        for (k = 0; k < count; k++) {
+            int64_t h = fxc_v3_dot_wide(dir, fxc_body_place(&p.a, v[k]));
+            if (h >= top - width) in_band |= 1u << k;
+            if (h >= top - width - 2 * nmax && h <= top - width + 2 * nmax) near++;
+        }
+        for (k = 0; k < count; k++) expected += (int)(in_band >> k & 1u);
+        if (expected > FXC_FEATURE_MAX) continue;
+        fxc_support_feature(&p.a, d, 0, extra, &f);
+        for (k = 0; k < f.n; k++) got |= 1u << f.id[k];
+        CHECK_MSG(got == in_band, "case %ld: feature 0x%x, the band holds 0x%x", i, got, in_band);
+    }
+    /* the test is at the edge: about one case in four has a point within
+     * 2 raw steps along d of it */
+    CHECK_MSG(near > n / 8, "only %ld points near the band's edge in %ld cases", near, n);
+}
