@@ -139,6 +139,9 @@ fxc_direction fxc_direction_of(fxc_vec3 d)
  * would be off by up to 2^-17 per component: 2^11 LSB at that margin). */
 fxc_vec3 fxc_direction_scaled(const fxc_direction *u, fix16_t x)
 {
+    /* no margin, a point on the plane: zero, as the products would give,
+     * without six multiplies */
+    if (x == 0) return fxc_v3(0, 0, 0);
     return fxc_v3((fix16_t)fxc_mul_rsqrt(fxc_smull(x, u->d.x), u->t, u->e),
                   (fix16_t)fxc_mul_rsqrt(fxc_smull(x, u->d.y), u->t, u->e),
                   (fix16_t)fxc_mul_rsqrt(fxc_smull(x, u->d.z), u->t, u->e));
