@@ -10,7 +10,13 @@ fxc_i128 fxc_i128_mul64(int64_t a, int64_t b)
     uint64_t ua = a < 0 ? (uint64_t)0 - (uint64_t)a : (uint64_t)a;
     uint64_t ub = b < 0 ? (uint64_t)0 - (uint64_t)b : (uint64_t)b;
     uint32_t a0 = (uint32_t)ua, a1 = (uint32_t)(ua >> 32), b0 = (uint32_t)ub, b1 = (uint32_t)(ub >> 32);
-    uint64_t p00 = fxc_umull(a0, b0), p01 = fxc_umull(a0, b1), p10 = fxc_umull(a1, b0), p11 = fxc_umull(a1, b1);
+    /* a half that is zero (an operand below 2^32: a fitted direction, a
+     * half extent) makes its two products zero: skipped, as each is a
+     * library call on the M0 */
+    uint64_t p00 = fxc_umull(a0, b0), p01 = 0, p10 = 0, p11 = 0;
+    if (b1 != 0) p01 = fxc_umull(a0, b1);
+    if (a1 != 0) p10 = fxc_umull(a1, b0);
+    if (a1 != 0 && b1 != 0) p11 = fxc_umull(a1, b1);
     uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFFu) + (p10 & 0xFFFFFFFFu);
     fxc_i128 r;
     r.lo = (p00 & 0xFFFFFFFFu) | (mid << 32);

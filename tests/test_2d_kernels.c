@@ -277,3 +277,42 @@ void test_ratio31_exact(void)
     CHECK_MSG(wrong == 0, "%ld of %ld fractions differ from the division", wrong, n);
     CHECK(fxc2_ratio31(0, 0) == 0);
 }
+
+/* fxc_i128_mul64 (src/wide.c) against the schoolbook product of the
+ * magnitudes in 16-bit digits, with the sign: operands of every bit
+ * length, either sign, with a zero high or low half (the halves it
+ * skips), and the ends of int64. */
+void test_i128_mul64_exact(void)
+{
+    static const int64_t ends[] = { 0, 1, -1, INT64_MAX, -INT64_MAX, INT64_MIN + 1, (int64_t)0xFFFFFFFF,
+                                    -(int64_t)0xFFFFFFFF, (int64_t)1 << 32, -((int64_t)1 << 32) };
+    t_rng r = { 3104 };
+    long i, n = T_TARGET_CASES(20000, 1000), wrong = 0;
+    for (i = 0; i < n; i++) {
+        int64_t a = (int64_t)wide_draw(&r, 63), b = (int64_t)wide_draw(&r, 63);
+        uint32_t x[4], y[4], p[8];
+        uint64_t ua, ub, lo, hi;
+        fxc_i128 got;
+        int k;
+        if (i % 5 == 1) a = (int64_t)((uint64_t)a & 0xFFFFFFFF00000000u); /* low half zero */
+        if (i % 7 == 2) b = ends[t_next(&r) % (sizeof ends / sizeof ends[0])];
+        if (t_next(&r) % 2) a = -a;
+        if (t_next(&r) % 2) b = -b;
+        got = fxc_i128_mul64(a, b);
+        ua = a < 0 ? (uint64_t)0 - (uint64_t)a : (uint64_t)a;
+        ub = b < 0 ? (uint64_t)0 - (uint64_t)b : (uint64_t)b;
+        digits(ua, x, 4);
+        digits(ub, y, 4);
+        long_mul(x, 4, y, 4, p);
+        lo = 0;
+        hi = 0;
+        for (k = 3; k >= 0; k--) lo = lo << 16 | p[k];
+        for (k = 7; k >= 4; k--) hi = hi << 16 | p[k];
+        if ((a < 0) != (b < 0) && (lo | hi) != 0) { /* two's complement of hi:lo */
+            hi = ~hi + (lo == 0);
+            lo = ~lo + 1;
+        }
+        wrong += got.lo != lo || (uint64_t)got.hi != hi;
+    }
+    CHECK_MSG(wrong == 0, "%ld of %ld products differ from the schoolbook product", wrong, n);
+}
