@@ -10,7 +10,7 @@
  * A step is floor(gap * 2^32 / speed) with a gap below 2^30 raw: the
  * numerator is below 2^62. */
 #include <stddef.h>
-#include "query.h"
+#include "cast.h"
 #include "raybox.h"
 
 #define Q32_ONE ((int64_t)1 << 32)
@@ -175,12 +175,17 @@ static int overlap_at_start(int st, const advance *c)
     return st == CONTACT && c->t == 0 && c->gap < -FXC_TOUCH_TOL;
 }
 
-/* The rule at contact, on the exact sign of the closing speed. */
-static int cast_status(int64_t closing, int at_start, fxc_vec3 v)
+int fxc_cast_status(int64_t closing, int at_start, int moves)
 {
     if (closing < 0) return FXC_HIT;
-    if (at_start && (closing > 0 || (v.x == 0 && v.y == 0 && v.z == 0))) return FXC_TOUCHING;
+    if (at_start && (closing > 0 || !moves)) return FXC_TOUCHING;
     return FXC_GRAZING;
+}
+
+/* Does v move at all? */
+static int moves(fxc_vec3 v)
+{
+    return v.x != 0 || v.y != 0 || v.z != 0;
 }
 
 /* The fraction reached, Q32 -> Q16.16 rounded down (never later). */
@@ -216,7 +221,7 @@ FXC_NOINLINE static int sweep(const fxc_shape *a, const fxc_transform *ta, const
     if (st == MISS || st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) r.iterations = c.iterations;
     if (st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) fill(&c, &r);
     if (st == MISS) st = FXC_SEPARATED;
-    else if (st == CONTACT) st = cast_status(c.closing, c.t == 0, v);
+    else if (st == CONTACT) st = fxc_cast_status(c.closing, c.t == 0, moves(v));
     if (!fxc_answered(st)) r = no_cast;
     *out = r;
     return st;
@@ -225,7 +230,6 @@ FXC_NOINLINE static int sweep(const fxc_shape *a, const fxc_transform *ta, const
 int fxc_shapecast_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
                       const fxc_transform *tb, fxc_vec3 translation, fxc_workspace *ws, fxc_cast_result *out)
 {
-    fxc_contact c;
     int st;
     if (out == NULL) return FXC_ERR_NULL;
     /* the workspace's rules first, as fxc_collide's (the sweep needs none;
@@ -238,16 +242,26 @@ int fxc_shapecast_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *
     ws->busy = 0;
     st = sweep(a, ta, b, tb, translation, out);
     if (st != OVERLAP_AT_START) return st;
-    /* overlapping at the start: fxc_collide's answer, and the rule at
-     * contact where it finds the shapes only touching */
-    st = fxc_collide_cfg(config, a, ta, b, tb, ws, NULL, &c);
+    {
+        fxc_vec3 n;
+        st = fxc_cast_overlap(config, a, ta, b, tb, ws, out, &n);
+        if (st == FXC_TOUCHING) st = fxc_cast_status(fxc_v3_dot_wide(translation, n), 1, moves(translation));
+    }
+    return st;
+}
+
+int fxc_cast_overlap(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                     const fxc_transform *tb, fxc_workspace *ws, fxc_cast_result *out, fxc_vec3 *normal)
+{
+    fxc_contact c;
+    int st = fxc_collide_cfg(config, a, ta, b, tb, ws, NULL, &c);
     *out = no_cast;
     out->iterations = 1;
     out->normal = c.normal;
     out->point_a = c.point_a;
     out->point_b = c.point_b;
     out->depth = c.depth;
-    if (st == FXC_TOUCHING) st = cast_status(fxc_v3_dot_wide(translation, c.normal), 1, translation);
+    *normal = c.normal;
     return st;
 }
 
@@ -285,7 +299,7 @@ FXC_NOINLINE static int from_inside(const fxc_shape *s, const fxc_transform *t, 
     }
     hit->point = d.point_a;
     hit->normal = d.normal;
-    return cast_status(fxc_v3_dot_wide(v, d.normal), 1, v);
+    return fxc_cast_status(fxc_v3_dot_wide(v, d.normal), 1, moves(v));
 }
 
 /* The ray's point as B, a point core with no margin; OVERLAP_AT_START
@@ -312,7 +326,7 @@ FXC_NOINLINE static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_
         hit->point = c.pa;
         hit->normal = c.normal;
     }
-    return st == CONTACT ? cast_status(c.closing, c.t == 0, v) : st;
+    return st == CONTACT ? fxc_cast_status(c.closing, c.t == 0, moves(v)) : st;
 }
 
 int fxc_raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 translation,

@@ -1,0 +1,22 @@
+/* What the casts share (internal header): the straight cast (src/cast.c)
+ * and the turning one (src/motion.c) answer contact and an overlap at the
+ * start by the same rules. */
+#ifndef FXC_CAST_H
+#define FXC_CAST_H
+
+#include "query.h"
+
+/* The status at contact, from the sign of the closing speed of B along
+ * the normal (negative: approaching): FXC_HIT approaching; at the start,
+ * FXC_TOUCHING moving apart or not moving at all (`moves` 0); else
+ * FXC_GRAZING (sliding along the surface). */
+int fxc_cast_status(int64_t closing, int at_start, int moves);
+
+/* The answer of a cast whose shapes overlap at the start: fxc_collide's
+ * status, depth, normal (also to *normal) and points into *out, its
+ * fraction 0 and one iteration. The caller turns FXC_TOUCHING into its
+ * rule at contact. */
+int fxc_cast_overlap(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                     const fxc_transform *tb, fxc_workspace *ws, fxc_cast_result *out, fxc_vec3 *normal);
+
+#endif /* FXC_CAST_H */

@@ -1,0 +1,331 @@
+/* Cast with rotation (fxc_shapecast_motion; the contract is in
+ * fxcollide.h): conservative advancement over B's poses turned about a
+ * pivot, with a bound on the speed of every point of B and on how far a
+ * computed pose's points lie from the exact pose's.
+ *
+ * Budget. The arm d = pos_B - pivot is within FXC_RAW_LIMIT (< 2^28) per
+ * coordinate, B's core reach below 2^28 (fxc_shape_check) and its
+ * rotation's entries within 2 units (2^17 raw). The fraction t is Q32
+ * (2^32 the whole move), so angle * t and translation * t are below 2^63.
+ * The distance r of a point of B from the pivot is below 2^30.5, the speed
+ * |translation| + |angle| r below 2^62 raw per move; a step is
+ * floor(room 2^32 / speed) with room below 2^30. */
+#include <stddef.h>
+#include "cast.h"
+
+#define Q32_ONE ((int64_t)1 << 32)
+
+/* A computed turn's entries are within this many LSB of the exact
+ * rotation by angle * t: fxc_mat3_from_axis_angle is within 8 LSB per
+ * entry (the bound tests/test_vec.c holds it to), and its angle, angle * t
+ * rounded down, within 1 LSB of the exact one, which moves an entry of a
+ * rotation by at most as much. */
+#define TURN_ERR 9
+
+/* The cap on the steps: a turn's bound on a point's speed is looser than
+ * a straight move's closing speed along the axis, so a turn that passes A
+ * close by takes more steps than fxc_shapecast's cap (test_motion_random
+ * prints the mean and the most its cases took). */
+#define TURN_MAX_STEPS (4 * FXC_CAST_MAX_ITERATIONS)
+
+/* The start pose is B's own; its points and A's are rounded by less than
+ * sqrt(3) / 2 raw each. */
+#define START_SLACK 2
+
+/* Where the advance stopped: above every status (below 0: an error). */
+enum stop { CONTACT = 0x100, MISS, CORES_OVERLAP };
+
+typedef struct {
+    const fxc_motion *m;
+    fxc_vec3 arm;    /* pos_B - pivot */
+    int turns;       /* angle != 0 */
+    uint64_t reach;  /* raw, rounded up: no point of B's surface gets farther from the pivot */
+    uint64_t spin;   /* raw per whole move, rounded up: the turn moves no point of B faster */
+    int64_t slack;   /* raw: a computed pose's points (t > 0) are within this of the exact pose's */
+} turning;
+
+typedef struct {
+    int64_t t;          /* Q32: no contact before it */
+    int64_t gap;        /* signed distance of the surfaces at t, raw */
+    fxc_vec3 normal;    /* unit, A to B, at t */
+    fxc_vec3 pa, pb;    /* closest points at t, world */
+    int iterations;
+} stop_point;
+
+static const fxc_cast_result no_cast;
+
+/* ceil(sqrt(v)): a length rounded up. */
+static uint64_t sqrt_up(uint64_t v)
+{
+    uint64_t r = fxc_isqrt64(v);
+    return r * r < v ? r + 1 : r;
+}
+
+/* |v| rounded up, for |v_i| <= 2^31. */
+static uint64_t length_up(fxc_vec3 v)
+{
+    uint64_t x = fxc_abs_u32(v.x), y = fxc_abs_u32(v.y), z = fxc_abs_u32(v.z);
+    return sqrt_up(x * x + y * y + z * z); /* below 3 2^62 */
+}
+
+/* The bounds of the move: B's core reach `reach` and its rotation R give
+ * the farthest a point of B's surface gets from the pivot, r <= |d| +
+ * |R| sqrt(3) reach + margin (|R| the Frobenius norm, sqrt(3) taken as
+ * 7/4), so the speed the turn gives a point, |angle| r; and the slack of a
+ * computed pose, per coordinate: B's rotation Q' R within TURN_ERR C + 0.5
+ * LSB per entry (C the largest column sum of |R|, in units) times 3 reach,
+ * the arm Q' d within TURN_ERR |d|_1 + 0.5 raw, the translation's rounding
+ * 1, and the support points' of B and A, 1/2 each; doubled for the length
+ * (sqrt 3 < 2). */
+static void bounds(turning *s, const fxc_shape *b, const fxc_transform *tb, uint32_t reach)
+{
+    const fxc_mat3 *R = &tb->rot;
+    uint64_t rr = 0, c_max = 0, d1, e;
+    int i, j;
+    for (j = 0; j < 3; j++) {
+        uint64_t c = 0;
+        for (i = 0; i < 3; i++) {
+            uint64_t x = fxc_abs_u32(R->m[i][j]);
+            rr += x * x; /* below 9 2^34 */
+            c += x;
+        }
+        if (c > c_max) c_max = c;
+    }
+    /* sqrt_up(rr) below 2^19: times reach (2^28) times 7, below 2^50 */
+    s->reach = length_up(s->arm) + ((sqrt_up(rr) * reach * 7 + ((uint64_t)1 << 18) - 1) >> 18) + (uint64_t)b->margin;
+    s->spin = s->turns ? (fxc_abs_u32(s->m->angle) * s->reach + 0xFFFF) >> 16 : 0;
+    d1 = (uint64_t)fxc_abs_u32(s->arm.x) + fxc_abs_u32(s->arm.y) + fxc_abs_u32(s->arm.z);
+    e = 3; /* the translation's rounding (1) and B's and A's support points' (1/2 each), up */
+    if (s->turns) {
+        /* 3 reach (TURN_ERR C + 2^15) below 2^52; TURN_ERR d1 below 2^33 */
+        e += (3 * (uint64_t)reach * (TURN_ERR * c_max + 0x8000) + 0xFFFFFFFFu) >> 32;
+        e += ((TURN_ERR * d1 + 0xFFFF) >> 16) + 1;
+    }
+    s->slack = (int64_t)(2 * e);
+}
+
+/* The move's inputs checked and its bounds made: B's shape valid, a turn
+ * about a nonzero axis, the arm within range, and the ball of radius
+ * s->reach about the pivot's path (it holds B through the move) within
+ * the world. */
+static int prepare(turning *s, const fxc_shape *b, const fxc_transform *tb, const fxc_motion *m)
+{
+    uint32_t reach;
+    int64_t arm[3], piv[3], tr[3];
+    int i, st;
+    s->m = m;
+    s->turns = m->angle != 0;
+    if (s->turns && m->axis.x == 0 && m->axis.y == 0 && m->axis.z == 0) return FXC_ERR_ZERO_SIZE;
+    st = fxc_shape_check(b, &reach);
+    if (st != FXC_OK) return st == FXC_ERR_RANGE ? FXC_ERR_RANGE : FXC_ERR_BAD_SHAPE;
+    if (!fxc_rotation_ok(&tb->rot)) return FXC_ERR_BAD_TRANSFORM;
+    piv[0] = m->pivot.x, piv[1] = m->pivot.y, piv[2] = m->pivot.z;
+    tr[0] = m->translation.x, tr[1] = m->translation.y, tr[2] = m->translation.z;
+    arm[0] = (int64_t)tb->pos.x - piv[0], arm[1] = (int64_t)tb->pos.y - piv[1], arm[2] = (int64_t)tb->pos.z - piv[2];
+    for (i = 0; i < 3; i++)
+        if (arm[i] < -FXC_RAW_LIMIT || arm[i] > FXC_RAW_LIMIT) return FXC_ERR_RANGE;
+    s->arm = fxc_v3((fix16_t)arm[0], (fix16_t)arm[1], (fix16_t)arm[2]);
+    bounds(s, b, tb, reach);
+    for (i = 0; i < 3; i++) {
+        int64_t lo = tr[i] < 0 ? piv[i] + tr[i] : piv[i], hi = tr[i] < 0 ? piv[i] : piv[i] + tr[i];
+        /* s->reach below 2^31 here: the arm within range, B's reach below 2^28 */
+        if (lo - (int64_t)s->reach < -FXC_WORLD_LIMIT || hi + (int64_t)s->reach > FXC_WORLD_LIMIT) return FXC_ERR_RANGE;
+    }
+    return FXC_OK;
+}
+
+/* B's pose at fraction t (Q32): the start pose itself at 0, else the turn
+ * Q' by angle * t (rounded down) applied to B's rotation and to the arm,
+ * each rounded, plus the pivot moved by translation * t (rounded down). */
+static void pose_at(const turning *s, const fxc_transform *tb, int64_t t, fxc_transform *out)
+{
+    fxc_mat3 q;
+    fxc_vec3 arm = s->arm, piv = s->m->pivot, tr = s->m->translation;
+    out->rot = tb->rot;
+    if (t == 0) {
+        out->pos = tb->pos;
+        return;
+    }
+    if (s->turns) {
+        (void)fxc_mat3_from_axis_angle(s->m->axis, (fix16_t)(((int64_t)s->m->angle * t) >> 32), &q);
+        fxc_mat3_mul(&q, &tb->rot, &out->rot);
+        arm = fxc_mat3_mul_v3(&q, arm);
+    }
+    out->pos = fxc_v3(piv.x + arm.x + (fix16_t)((t * tr.x) >> 32), piv.y + arm.y + (fix16_t)((t * tr.y) >> 32),
+                      piv.z + arm.z + (fix16_t)((t * tr.z) >> 32));
+}
+
+/* How fast the pivot's translation closes the gap along GJK's axis (A to
+ * B), raw per whole move, rounded up: -translation . dir / |dir|, or 0
+ * when it opens it (translation below 2^31, dir fitted to 28 bits: the
+ * dot product exact in int64; fxc_mul_rsqrt within 2^-27, and 2 LSB more).
+ * The gap between the cores is at least their gap along that fixed axis,
+ * which closes no faster than this plus the turn's speed (the step's
+ * bound: conservative advancement's, as fxc_shapecast's). */
+static uint64_t approach(const turning *s, const fxc_gjk_result *g)
+{
+    int64_t closing = fxc_v3_dot_wide(s->m->translation, g->dir), v;
+    uint32_t rt;
+    int re;
+    if (closing >= 0) return 0;
+    fxc_rsqrt((uint64_t)fxc_v3_dot_wide(g->dir, g->dir), &rt, &re);
+    v = fxc_mul_rsqrt(-closing, rt, re);
+    return (uint64_t)(v + (v >> 26) + 2);
+}
+
+/* Turns B along the motion in safe steps until the surfaces are within
+ * FXC_CAST_TOL, or within the poses' rounding (CONTACT), the move ends
+ * short of A (MISS), or the cores overlap at the start (CORES_OVERLAP).
+ * Each step keeps the slack of the pose it leaves (none at the start) and
+ * of the pose it reaches in hand, so the next pose's cores are apart: if
+ * GJK finds them overlapping all the same (touching within its own
+ * rounding), the contact is the pose before. Out of line: its frame (the
+ * pair, GJK's result, a pose) is not to add to fxc_collide's. */
+FXC_NOINLINE static int advance(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                                const fxc_transform *tb, const turning *s, stop_point *c)
+{
+    fxc_transform pose;
+    fxc_cache cache;
+    fxc_pair p;
+    fxc_gjk_result g;
+    int64_t margins = (int64_t)a->margin + b->margin, before = 0;
+    int st = FXC_OK, back = 0;
+    cache.axis = fxc_v3(0, 0, 0);
+    c->t = 0;
+    for (c->iterations = 1;; c->iterations++) {
+        int64_t low, room, step;
+        uint64_t speed;
+        pose_at(s, tb, c->t, &pose);
+        st = fxc_pair_init(&p, a, ta, b, &pose, &cache);
+        if (st == FXC_OK) st = fxc_pair_gjk(&p, &cache, &g);
+        if (st != FXC_OK) return st;
+        if (g.outcome == FXC_GJK_CONTAINED) {
+            if (c->t == 0) return CORES_OVERLAP;
+            c->t = before; /* the pose before: apart, by the step's rule */
+            back = 1;
+            continue;
+        }
+        c->gap = (int64_t)fxc_gjk_distance(&g) - margins;
+        if (g.outcome != FXC_GJK_CONVERGED) {
+            st = FXC_ERR_NO_CONVERGENCE;
+            break;
+        }
+        /* GJK's proven lower bound, less the margins, the slack of this
+         * pose and that of the next: the exact poses' surfaces are apart
+         * until the next step (so at contact they are at most 3 slack
+         * apart, and GJK's rounding) */
+        low = (g.low8 >> 8) - margins;
+        room = low - (c->t == 0 ? START_SLACK : s->slack) - s->slack;
+        if (back || c->gap <= FXC_CAST_TOL || room <= 0) {
+            st = CONTACT;
+            break;
+        }
+        if (c->iterations >= TURN_MAX_STEPS) {
+            st = FXC_ERR_NO_CONVERGENCE;
+            break;
+        }
+        speed = approach(s, &g) + s->spin;
+        if (speed == 0) return MISS; /* no turn, and moving away from A's side of the plane */
+        step = (int64_t)(((uint64_t)room << 32) / speed);
+        if (step > Q32_ONE - c->t) return MISS;
+        if (step == 0) { /* no room at 2^-32 of the move: here */
+            st = CONTACT;
+            break;
+        }
+        before = c->t;
+        c->t += step;
+    }
+    {
+        fxc_direction u;
+        (void)fxc_apart_result(&p, &g, &u, &c->normal, &c->pa, &c->pb);
+    }
+    return st;
+}
+
+/* The velocity along n (unit) of B's point at x (world) at fraction t,
+ * raw per whole move: translation + angle k x (x - pivot(t)), k the unit
+ * axis; each component cut to 2^45 (its sign kept), so the sum of the
+ * products is below 2^63. Its sign is the closing rule's (rounded: the
+ * turn's part is within a few LSB). */
+static int64_t closing_speed(const turning *s, fxc_vec3 x, int64_t t, fxc_vec3 n)
+{
+    const fxc_motion *m = s->m;
+    int64_t v[3], sum = 0;
+    fxc_vec3 w = fxc_v3(0, 0, 0), k;
+    int i;
+    if (s->turns && fxc_v3_normalize(m->axis, &k)) {
+        fxc_vec3 piv = fxc_v3(m->pivot.x + (fix16_t)((t * m->translation.x) >> 32),
+                              m->pivot.y + (fix16_t)((t * m->translation.y) >> 32),
+                              m->pivot.z + (fix16_t)((t * m->translation.z) >> 32));
+        w = fxc_v3_cross(k, fxc_v3_sub(x, piv)); /* below 2^30 raw: x and the pivot within the ball */
+    }
+    v[0] = m->translation.x + ((int64_t)m->angle * w.x) / 65536;
+    v[1] = m->translation.y + ((int64_t)m->angle * w.y) / 65536;
+    v[2] = m->translation.z + ((int64_t)m->angle * w.z) / 65536;
+    for (i = 0; i < 3; i++) {
+        int64_t vi = v[i] > ((int64_t)1 << 45) ? (int64_t)1 << 45 : v[i] < -((int64_t)1 << 45) ? -((int64_t)1 << 45) : v[i];
+        sum += vi * fxc_v3_get(n, i);
+    }
+    return sum;
+}
+
+/* Does the motion move B at all? */
+static int moves(const fxc_motion *m)
+{
+    return m->angle != 0 || m->translation.x != 0 || m->translation.y != 0 || m->translation.z != 0;
+}
+
+/* The motion swept: the answer into *out (written once), or
+ * CORES_OVERLAP, writing nothing, when the shapes overlap at the start.
+ * Out of line, so that its frame is not on fxc_collide's path. */
+FXC_NOINLINE static int sweep(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                              const fxc_transform *tb, const fxc_motion *m, fxc_cast_result *out)
+{
+    fxc_cast_result r = no_cast;
+    turning s;
+    stop_point c;
+    int st;
+    c.t = 0;
+    c.gap = 0;
+    c.iterations = 0;
+    st = a == NULL || b == NULL || ta == NULL || tb == NULL || m == NULL ? FXC_ERR_NULL : prepare(&s, b, tb, m);
+    if (st == FXC_OK) st = advance(a, ta, b, tb, &s, &c);
+    if (st == CORES_OVERLAP || (st == CONTACT && c.t == 0 && c.gap < -FXC_TOUCH_TOL)) return CORES_OVERLAP;
+    if (st == MISS || st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) r.iterations = c.iterations;
+    if (st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) {
+        r.fraction = (fix16_t)(c.t >> 16);
+        r.normal = c.normal;
+        r.point_a = c.pa;
+        r.point_b = c.pb;
+        r.distance = c.gap > 0 ? (fix16_t)c.gap : 0;
+    }
+    if (st == MISS) st = FXC_SEPARATED;
+    else if (st == CONTACT) st = fxc_cast_status(closing_speed(&s, c.pb, c.t, c.normal), c.t == 0, moves(m));
+    if (!fxc_answered(st)) r = no_cast;
+    *out = r;
+    return st;
+}
+
+int fxc_shapecast_motion_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                             const fxc_transform *tb, const fxc_motion *m, fxc_workspace *ws, fxc_cast_result *out)
+{
+    fxc_vec3 n;
+    turning s;
+    int st;
+    if (out == NULL) return FXC_ERR_NULL;
+    /* the workspace's rules first, as every cast's */
+    st = fxc_workspace_claim(ws, config);
+    if (st != FXC_OK) {
+        *out = no_cast;
+        return st;
+    }
+    ws->busy = 0;
+    st = sweep(a, ta, b, tb, m, out);
+    if (st != CORES_OVERLAP) return st;
+    st = fxc_cast_overlap(config, a, ta, b, tb, ws, out, &n);
+    if (st == FXC_TOUCHING) {
+        (void)prepare(&s, b, tb, m); /* it passed in sweep */
+        st = fxc_cast_status(closing_speed(&s, out->point_b, 0, n), 1, moves(m));
+    }
+    return st;
+}
