@@ -173,15 +173,16 @@ static void collect(fxc_body *b, fxc_vec3 n, uint32_t extra, band_set *s)
     fxc_vec3 l = fxc_body_local_dir(b, n), p;
     uint32_t band = band_of(b, extra);
     int64_t width = band_width(band, n), top = 0;
-    const fxc_vec3 *hull = b->shape->type == FXC_SHAPE_HULL ? b->shape->u.hull.vertices : NULL;
+    const int hull = b->shape->type == FXC_SHAPE_HULL;
     int64_t reach_up = 0; /* n . offset + hull_slack: a hull vertex's height is below l . c + this */
     int k, id, slot;
-    if (hull != NULL) reach_up = fxc_v3_dot_wide(n, b->offset) + hull_slack(b, n);
+    if (hull) reach_up = fxc_v3_dot_wide(n, b->offset) + hull_slack(b, n);
     s->n = 0;
     for (k = 0;; k++) {
         int64_t h;
         /* l . c below 2^61 (l below 3 2^29, c below 2^28) */
-        if (hull != NULL && k > 0 && k < b->shape->u.hull.count && fxc_v3_dot_wide(l, hull[k]) + reach_up < top - width)
+        if (hull && k > 0 && k < b->shape->u.hull.count &&
+            fxc_v3_dot_wide(l, b->shape->u.hull.vertices[k]) + reach_up < top - width)
             continue;
         if (!candidate(b, l, band, k, &p, &id)) break;
         h = fxc_v3_dot_wide(n, p);

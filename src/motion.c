@@ -52,7 +52,7 @@ typedef struct {
     int iterations;
 } stop_point;
 
-static const fxc_cast_result no_cast;
+static const fxc_cast_result no_turn;
 
 /* ceil(sqrt(v)): a length rounded up. */
 static uint64_t sqrt_up(uint64_t v)
@@ -179,12 +179,12 @@ static uint64_t approach(const turning *s, const fxc_gjk_result *g)
  * Each step keeps the slack of the pose it leaves (none at the start) and
  * of the pose it reaches in hand, so the next pose's cores are apart: if
  * GJK finds them overlapping all the same (touching within its own
- * rounding), the contact is the pose before. Out of line: its frame (the
- * pair, GJK's result, a pose) is not to add to fxc_collide's. */
+ * rounding), the contact is the pose before. The pose is the caller's
+ * (the pair points into it). Out of line: its frame (the pair, GJK's
+ * result) is not to add to fxc_collide's. */
 FXC_NOINLINE static int advance(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
-                                const fxc_transform *tb, const turning *s, stop_point *c)
+                                const fxc_transform *tb, const turning *s, fxc_transform *pose, stop_point *c)
 {
-    fxc_transform pose;
     fxc_cache cache;
     fxc_pair p;
     fxc_gjk_result g;
@@ -195,8 +195,8 @@ FXC_NOINLINE static int advance(const fxc_shape *a, const fxc_transform *ta, con
     for (c->iterations = 1;; c->iterations++) {
         int64_t low, room, step;
         uint64_t speed;
-        pose_at(s, tb, c->t, &pose);
-        st = fxc_pair_init(&p, a, ta, b, &pose, &cache);
+        pose_at(s, tb, c->t, pose);
+        st = fxc_pair_init(&p, a, ta, b, pose, &cache);
         if (st == FXC_OK) st = fxc_pair_gjk(&p, &cache, &g);
         if (st != FXC_OK) return st;
         if (g.outcome == FXC_GJK_CONTAINED) {
@@ -270,7 +270,7 @@ static int64_t closing_speed(const turning *s, fxc_vec3 x, int64_t t, fxc_vec3 n
 }
 
 /* Does the motion move B at all? */
-static int moves(const fxc_motion *m)
+static int turn_moves(const fxc_motion *m)
 {
     return m->angle != 0 || m->translation.x != 0 || m->translation.y != 0 || m->translation.z != 0;
 }
@@ -278,10 +278,10 @@ static int moves(const fxc_motion *m)
 /* The motion swept: the answer into *out (written once), or
  * CORES_OVERLAP, writing nothing, when the shapes overlap at the start.
  * Out of line, so that its frame is not on fxc_collide's path. */
-FXC_NOINLINE static int sweep(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
-                              const fxc_transform *tb, const fxc_motion *m, fxc_cast_result *out)
+FXC_NOINLINE static int sweep_turning(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                                      const fxc_transform *tb, const fxc_motion *m, fxc_cast_result *out)
 {
-    fxc_cast_result r = no_cast;
+    fxc_transform pose;
     turning s;
     stop_point c;
     int st;
@@ -289,43 +289,52 @@ FXC_NOINLINE static int sweep(const fxc_shape *a, const fxc_transform *ta, const
     c.gap = 0;
     c.iterations = 0;
     st = a == NULL || b == NULL || ta == NULL || tb == NULL || m == NULL ? FXC_ERR_NULL : prepare(&s, b, tb, m);
-    if (st == FXC_OK) st = advance(a, ta, b, tb, &s, &c);
+    if (st == FXC_OK) st = advance(a, ta, b, tb, &s, &pose, &c);
     if (st == CORES_OVERLAP || (st == CONTACT && c.t == 0 && c.gap < -FXC_TOUCH_TOL)) return CORES_OVERLAP;
-    if (st == MISS || st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) r.iterations = c.iterations;
+    /* the answer, written here and only here (no copy of it on the stack,
+     * which the M0's limit has no room for) */
+    *out = no_turn;
+    if (st == MISS || st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) out->iterations = c.iterations;
     if (st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) {
-        r.fraction = (fix16_t)(c.t >> 16);
-        r.normal = c.normal;
-        r.point_a = c.pa;
-        r.point_b = c.pb;
-        r.distance = c.gap > 0 ? (fix16_t)c.gap : 0;
+        out->fraction = (fix16_t)(c.t >> 16);
+        out->normal = c.normal;
+        out->point_a = c.pa;
+        out->point_b = c.pb;
+        out->distance = c.gap > 0 ? (fix16_t)c.gap : 0;
     }
     if (st == MISS) st = FXC_SEPARATED;
-    else if (st == CONTACT) st = fxc_cast_status(closing_speed(&s, c.pb, c.t, c.normal), c.t == 0, moves(m));
-    if (!fxc_answered(st)) r = no_cast;
-    *out = r;
+    else if (st == CONTACT) st = fxc_cast_status(closing_speed(&s, c.pb, c.t, c.normal), c.t == 0, turn_moves(m));
+    if (!fxc_answered(st)) *out = no_turn;
     return st;
+}
+
+/* The rule at contact for shapes that touch at the start, on the
+ * velocity of B's point there along the normal n. Out of line: called
+ * once fxc_collide has returned, its frame not above fxc_collide's. */
+FXC_NOINLINE static int touching_status(const fxc_shape *b, const fxc_transform *tb, const fxc_motion *m, fxc_vec3 at,
+                                        fxc_vec3 n)
+{
+    turning s;
+    (void)prepare(&s, b, tb, m); /* it passed in sweep_turning */
+    return fxc_cast_status(closing_speed(&s, at, 0, n), 1, turn_moves(m));
 }
 
 int fxc_shapecast_motion_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
                              const fxc_transform *tb, const fxc_motion *m, fxc_workspace *ws, fxc_cast_result *out)
 {
     fxc_vec3 n;
-    turning s;
     int st;
     if (out == NULL) return FXC_ERR_NULL;
     /* the workspace's rules first, as every cast's */
     st = fxc_workspace_claim(ws, config);
     if (st != FXC_OK) {
-        *out = no_cast;
+        *out = no_turn;
         return st;
     }
     ws->busy = 0;
-    st = sweep(a, ta, b, tb, m, out);
+    st = sweep_turning(a, ta, b, tb, m, out);
     if (st != CORES_OVERLAP) return st;
     st = fxc_cast_overlap(config, a, ta, b, tb, ws, out, &n);
-    if (st == FXC_TOUCHING) {
-        (void)prepare(&s, b, tb, m); /* it passed in sweep */
-        st = fxc_cast_status(closing_speed(&s, out->point_b, 0, n), 1, moves(m));
-    }
+    if (st == FXC_TOUCHING) st = touching_status(b, tb, m, out->point_b, n);
     return st;
 }

@@ -28,7 +28,7 @@ for cpu in cortex-m0 cortex-m3; do
     echo "### ${cpu#cortex-}"
     python3 tools/stack_report.py --name "${cpu#cortex-}" --frame-limit $FRAME_LIMIT --stack-limit $STACK_LIMIT \
         "$dir"/*.ci > "$dir/report.md" && ok=$((ok + 1)) || { status=1; bad=$((bad + 1)); }
-    grep -E "^\| (fxc_collide|fxc_distance|fxc_intersect|fxc_shapecast_cfg|fxc_raycast|fxc_shape_hull|fxc_mat3_from_axis_angle|fxc2_collide|fxc2_collide_manifold|fxc2_raycast) |^\|---|^\| .* function" \
+    grep -E "^\| (fxc_collide|fxc_distance|fxc_intersect|fxc_shapecast_cfg|fxc_shapecast_motion_cfg|fxc_raycast|fxc_shape_hull|fxc_mat3_from_axis_angle|fxc2_collide|fxc2_collide_manifold|fxc2_raycast) |^\|---|^\| .* function" \
         "$dir/report.md"
     grep -v "^|" "$dir/report.md" | grep -v "passed, "
 done
