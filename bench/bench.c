@@ -119,17 +119,25 @@ typedef struct {
     fxc_shape a, b;
     fxc_transform ta, tb;
     fxc_vec3 origin, move; /* casts: the ray's origin; the ray's or B's translation */
+    fxc_motion motion;     /* the turning cast */
     /* 2D workloads (15 on) */
     fxc2_shape a2, b2;
     fxc2_transform ta2, tb2;
     fxc2_vec origin2, move2;
 } pair;
 
-enum { Q_COLLIDE, Q_INTERSECT, Q_DISTANCE, Q_WARM, Q_MANIFOLD, Q_RAY, Q_SHAPECAST, Q2_COLLIDE, Q2_INTERSECT,
+enum { Q_COLLIDE, Q_INTERSECT, Q_DISTANCE, Q_WARM, Q_MANIFOLD, Q_RAY, Q_SHAPECAST, Q_MOTION, Q2_COLLIDE, Q2_INTERSECT,
        Q2_MANIFOLD, Q2_RAY };
 
 /* ---- 2D workloads ---- */
-#define WORKLOADS_3D 14
+#define WORKLOADS_3D 14 /* and 20 */
+#define WORKLOAD_2D_LAST 19
+
+/* Workloads 15..19 are 2D; 20 (added later) is 3D again. */
+static int is_2d(int w)
+{
+    return w > WORKLOADS_3D && w <= WORKLOAD_2D_LAST;
+}
 
 /* A regular octagon of circumradius 0.5 (cos and sin of multiples of 45
  * degrees, times 0.5), counter-clockwise. */
@@ -204,7 +212,7 @@ static int make_case(int w, rng *r, pair *p)
     fxc_mat3 ma, mb;
     fxc_vec3 ha, hb, dir;
     fix16_t reach;
-    if (w > WORKLOADS_3D) return make_case2d(w, r, p);
+    if (is_2d(w)) return make_case2d(w, r, p);
     rotation(r, &ma);
     rotation(r, &mb);
     ha = rand_vec(r, 16384, 65536);
@@ -298,6 +306,22 @@ static int make_case(int w, rng *r, pair *p)
             p->move = fxc_v3_add(p->move, fxc_v3_scale(p->move, 32768));
         }
         return Q_SHAPECAST;
+    case 20: /* a capsule link 2..3 units from a box, turned by 135 to 180
+              * degrees about a pivot near the middle between them (about
+              * an axis across that line): most sweeps pass near the box */
+        {
+            fix16_t h = range(r, 16384, 65536), rad = range(r, 8192, 32768);
+            fxc_vec3 off = fxc_v3_scale(dir, range(r, 2 * 65536, 3 * 65536)), side = rand_unit(r);
+            fxc_shape_box(&p->a, ha, 0);
+            fxc_shape_capsule(&p->b, h, rad);
+            fxc_transform_set(&p->tb, &mb, off);
+            p->motion.pivot = fxc_v3_add(fxc_v3_scale(off, 32768), rand_vec(r, -16384, 16384));
+            p->motion.axis = fxc_v3_cross(dir, side);
+            if (p->motion.axis.x == 0 && p->motion.axis.y == 0 && p->motion.axis.z == 0) p->motion.axis.z = 65536;
+            p->motion.angle = range(r, 154415, 205887); /* 3/4 pi to pi */
+            p->motion.translation = fxc_v3(0, 0, 0);
+        }
+        return Q_MOTION;
     default: /* 6: capsule-capsule penetration */
         {
             fix16_t h1 = range(r, 16384, 65536), r1 = range(r, 8192, 32768);
@@ -330,7 +354,7 @@ static int make_case(int w, rng *r, pair *p)
 #define APPENDED_ROWS 0
 #endif
 
-#define WORKLOADS 19
+#define WORKLOADS 20
 static const char *names[WORKLOADS + 1] = { "", "box-box penetration", "box-box shallow contact", "box-box intersect",
                                  "sphere-sphere penetration", "icosahedron-box penetration",
                                  "capsule-capsule penetration", "box-box distance",
@@ -339,7 +363,8 @@ static const char *names[WORKLOADS + 1] = { "", "box-box penetration", "box-box 
                                  "manifold: box on a 20-vertex hull", "ray cast at a box",
                                  "capsule cast at a box", "2D box-box penetration",
                                  "2D octagon-octagon penetration", "2D box-box intersect",
-                                 "2D manifold: box resting on box", "2D ray cast at a box" };
+                                 "2D manifold: box resting on box", "2D ray cast at a box",
+                                 "turning cast: a capsule link past a box" };
 
 /* Workload 10: workload 3's pairs, each followed for FRAMES more frames in
  * which B moves a little (up to 1/256 unit and about 1/200 rad a frame),
@@ -429,6 +454,12 @@ static int run(int kind, pair *p, int *gi, int *ei)
     if (kind == Q_SHAPECAST) {
         fxc_cast_result cr;
         st = fxc_shapecast(&p->a, &p->ta, &p->b, &p->tb, p->move, &ws, &cr);
+        *gi = cr.iterations;
+        return st;
+    }
+    if (kind == Q_MOTION) {
+        fxc_cast_result cr;
+        st = fxc_shapecast_motion(&p->a, &p->ta, &p->b, &p->tb, &p->motion, &ws, &cr);
         *gi = cr.iterations;
         return st;
     }
@@ -599,7 +630,7 @@ int main(void)
         uint32_t pass_mean[PASSES_HOST], base, stack;
         if (only && w != only) continue;
 #ifdef FXC_BENCH_SMALL
-        if (w > WORKLOADS_3D) continue;
+        if (is_2d(w)) continue;
 #endif
         base = port_stack_mark();
 #ifdef FXC_COUNT_FALLBACKS

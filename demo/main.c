@@ -275,33 +275,54 @@ static int print_resting(void)
     return errors;
 }
 
+/* The wrist link's motion from frame f's pose to frame f + 1's: a turn
+ * about its base joint (the wrist), which moves from its place in f to its
+ * place in f + 1. The turn is Q = R1 R0^T: its axis the skew part of Q
+ * (2 sin(angle) times the unit axis), its angle atan2 of that length over
+ * the trace less 1 (2 cos(angle)). */
+static void wrist_motion(const fxc_transform *t0, fxc_vec3 pivot0, const fxc_transform *t1, fxc_vec3 pivot1,
+                         fxc_motion *m)
+{
+    fxc_mat3 r0t, q;
+    int i, j;
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 3; j++) r0t.m[i][j] = t0->rot.m[j][i];
+    fxc_mat3_mul(&t1->rot, &r0t, &q);
+    m->pivot = pivot0;
+    m->translation = fxc_v3_sub(pivot1, pivot0);
+    m->axis = fxc_v3(q.m[2][1] - q.m[1][2], q.m[0][2] - q.m[2][0], q.m[1][0] - q.m[0][1]);
+    m->angle = fix16_atan2(fxc_v3_length(m->axis), q.m[0][0] + q.m[1][1] + q.m[2][2] - FXC_ONE);
+    if (m->axis.x == 0 && m->axis.y == 0 && m->axis.z == 0) m->angle = 0;
+}
+
 /* The demo's third part: the wrist link moved from its pose in each frame
- * to its place in the next, as a straight translation (its turn between the
- * frames is left out: the casts are linear), cast against every obstacle
- * (fxc_shapecast, the obstacle as A); where would it first touch one?
- * Returns the number of casts that answered an error. */
+ * to its pose in the next, turning about the wrist joint as the joint
+ * moves (fxc_shapecast_motion, the obstacle as A); where would it first
+ * touch one? Returns the number of casts that answered an error. */
 static int print_sweeps(uint32_t overhead)
 {
     scene_body *link = &sc.link[SCENE_LINKS - 1];
     int f, j, errors = 0;
-    port_printf("\n== sweeps (fxc_shapecast): link %d moved in a straight line from its pose in each frame to "
-                "its place in the next\n",
+    port_printf("\n== sweeps (fxc_shapecast_motion): link %d turned about the wrist from its pose in each frame to "
+                "its pose in the next\n",
                 SCENE_LINKS);
     for (f = 0; f + 1 < SCENE_FRAMES; f++) {
-        fxc_transform from;
-        fxc_vec3 move;
+        fxc_transform from, to;
+        fxc_vec3 pivot_to;
+        fxc_motion m;
         fxc_cast_result first, r;
         int first_st = FXC_SEPARATED, first_j = -1;
         uint32_t cost = 0;
         if (scene_pose(&sc, f + 1) != 0) return errors + 1;
-        move = link->xf.pos;
+        to = link->xf;
+        pivot_to = sc.joint[SCENE_LINKS - 1];
         if (scene_pose(&sc, f) != 0) return errors + 1;
         from = link->xf;
-        move = fxc_v3_sub(move, from.pos);
+        wrist_motion(&from, sc.joint[SCENE_LINKS - 1], &to, pivot_to, &m);
         first.fraction = FXC_ONE;
         for (j = 0; j < SCENE_OBSTACLES; j++) {
             uint32_t t0 = port_counter(), t1;
-            int st = fxc_shapecast(&sc.obstacle[j].shape, &sc.obstacle[j].xf, &link->shape, &from, move, &ws, &r);
+            int st = fxc_shapecast_motion(&sc.obstacle[j].shape, &sc.obstacle[j].xf, &link->shape, &from, &m, &ws, &r);
             t1 = port_counter();
             cost += (t1 - t0) > overhead ? (t1 - t0) - overhead : 0;
             errors += st < 0;
@@ -312,8 +333,8 @@ static int print_sweeps(uint32_t overhead)
                 first_j = j;
             }
         }
-        port_printf("  frames %2d -> %2d:", f + 1, f + 2);
-        print_vec(" move ", move, 1);
+        port_printf("  frames %2d -> %2d: turn %s deg", f + 1, f + 2, fmt_deg(m.angle));
+        print_vec(", wrist moves ", m.translation, 1);
         if (first_j < 0) {
             port_printf(": clear of every obstacle");
         } else {

@@ -531,9 +531,10 @@ static inline int fxc_shapecast(const fxc_shape *a, const fxc_transform *ta, con
  * revolute joint's link: the pivot on the joint's axis, translation zero;
  * angle 0 is fxc_shapecast's straight move (any axis, even zero).
  *
- * Conservative advancement, as fxc_shapecast's: every point of B moves at
- * most |translation| + |angle| r per whole move, r bounding its distance
- * from the pivot, so from a pose whose surfaces GJK proves `low` apart no
+ * Conservative advancement, as fxc_shapecast's: the gap along GJK's axis
+ * closes no faster than the translation's closing speed along it plus
+ * |angle| r per whole move, r bounding how far B's surface reaches from
+ * the pivot, so from a pose whose surfaces GJK proves `low` apart no
  * contact comes before a step of low / that speed. A pose at t > 0 is
  * computed (fxc_mat3_from_axis_angle, within 8 LSB per entry, times R_B
  * and the arm pos_B - pivot, each rounded), so its points lie within a
@@ -541,16 +542,17 @@ static inline int fxc_shapecast(const fxc_shape *a, const fxc_transform *ta, con
  * step keeps 2 E in hand, the pose's it leaves and the one's it reaches.
  * So the fraction returned is never later than the exact motion's first
  * contact, and at it the surfaces are at most FXC_CAST_TOL + 3 E apart
- * (plus the rounding of GJK and of the fraction). E is 6 raw plus, with a
- * turn, 2 (9 |R_B| + 1/2) 3 reach and 2 (9 |pos_B - pivot|_1 + 1/2) in
- * 2^-16 of them (|R_B| its largest column sum of magnitudes, in units):
- * about 0.1 % of B's size and arm.
+ * (plus the rounding of GJK and of the fraction). E is 6 raw, plus with
+ * a turn 6 (9 C + 1/2) reach / 2^16 + 18 |pos_B - pivot|_1 / 2^16 + 2 raw
+ * (C: the largest column sum of |R_B|, in units; reach: B's core reach,
+ * as the shape constructors define it): for a rotation, about 0.15 % of
+ * B's reach and 0.03 % of the arm's length.
  * The status at contact is fxc_shapecast's, on the sign of the velocity
  * of B's contact point along the normal (rounded: a contact point that
  * moves almost along the surface may be either HIT or GRAZING).
  *
- * Returns fxc_shapecast's statuses, and FXC_ERR_NULL (m NULL, and
- * fxc_shapecast's), FXC_ERR_ZERO_SIZE (a zero axis with a nonzero angle),
+ * Returns fxc_shapecast's statuses and errors, and FXC_ERR_NULL (m NULL),
+ * FXC_ERR_ZERO_SIZE (a zero axis with a nonzero angle),
  * FXC_ERR_RANGE (the arm beyond the range in a coordinate, the ball about
  * the pivot's path that holds B beyond the world, or any pose the steps
  * reach out of range, as every query checks it). At most

@@ -68,31 +68,34 @@ static uint64_t length_up(fxc_vec3 v)
     return sqrt_up(x * x + y * y + z * z); /* below 3 2^62 */
 }
 
-/* The bounds of the move: B's core reach `reach` and its rotation R give
- * the farthest a point of B's surface gets from the pivot, r <= |d| +
- * |R| sqrt(3) reach + margin (|R| the Frobenius norm, sqrt(3) taken as
- * 7/4), so the speed the turn gives a point, |angle| r; and the slack of a
- * computed pose, per coordinate: B's rotation Q' R within TURN_ERR C + 0.5
- * LSB per entry (C the largest column sum of |R|, in units) times 3 reach,
- * the arm Q' d within TURN_ERR |d|_1 + 0.5 raw, the translation's rounding
- * 1, and the support points' of B and A, 1/2 each; doubled for the length
- * (sqrt 3 < 2). */
+/* The bounds of the move. The farthest a point of B's surface gets from
+ * the pivot: r <= |d| + |R xi| + margin, with |xi| <= sqrt(3) reach (taken
+ * as 7/4) and |R xi| <= sigma |xi|, sigma^2 (R's largest singular value,
+ * squared) at most the largest row sum of |R^T R| (Gershgorin; about 1
+ * for a rotation); so the speed the turn gives a point, |angle| r. And
+ * the slack of a computed pose, per coordinate: B's rotation Q' R within
+ * TURN_ERR C + 0.5 LSB per entry (C the largest column sum of |R|, in
+ * units) times 3 reach, the arm Q' d within TURN_ERR |d|_1 + 0.5 raw, the
+ * translation's rounding 1, and the support points' of B and A, 1/2 each;
+ * doubled for the length (sqrt 3 < 2). */
 static void bounds(turning *s, const fxc_shape *b, const fxc_transform *tb, uint32_t reach)
 {
     const fxc_mat3 *R = &tb->rot;
-    uint64_t rr = 0, c_max = 0, d1, e;
-    int i, j;
-    for (j = 0; j < 3; j++) {
-        uint64_t c = 0;
-        for (i = 0; i < 3; i++) {
-            uint64_t x = fxc_abs_u32(R->m[i][j]);
-            rr += x * x; /* below 9 2^34 */
-            c += x;
+    uint64_t g_max = 0, c_max = 0, d1, e;
+    int i, j, k;
+    for (i = 0; i < 3; i++) {
+        uint64_t c = 0, g = 0;
+        for (j = 0; j < 3; j++) {
+            int64_t gij = 0; /* column i . column j, below 3 2^34 */
+            for (k = 0; k < 3; k++) gij += fxc_smull(R->m[k][i], R->m[k][j]);
+            g += (uint64_t)(gij < 0 ? -gij : gij);
+            c += fxc_abs_u32(R->m[j][i]);
         }
+        if (g > g_max) g_max = g;
         if (c > c_max) c_max = c;
     }
-    /* sqrt_up(rr) below 2^19: times reach (2^28) times 7, below 2^50 */
-    s->reach = length_up(s->arm) + ((sqrt_up(rr) * reach * 7 + ((uint64_t)1 << 18) - 1) >> 18) + (uint64_t)b->margin;
+    /* sigma below 3 2^16 raw: times reach (2^28) times 7, below 2^50 */
+    s->reach = length_up(s->arm) + ((sqrt_up(g_max) * reach * 7 + ((uint64_t)1 << 18) - 1) >> 18) + (uint64_t)b->margin;
     s->spin = s->turns ? (fxc_abs_u32(s->m->angle) * s->reach + 0xFFFF) >> 16 : 0;
     d1 = (uint64_t)fxc_abs_u32(s->arm.x) + fxc_abs_u32(s->arm.y) + fxc_abs_u32(s->arm.z);
     e = 3; /* the translation's rounding (1) and B's and A's support points' (1/2 each), up */
