@@ -140,6 +140,12 @@
  *     as the plain one, bit for bit: every query's status and results
  *     (check_same), whenever both bodies that are valid hulls can be
  *     prepared.
+ * 13. The turning cast (fxc_shapecast_motion, a motion decoded after the
+ *     casts' move): a documented status (FXC_ERR_ZERO_SIZE only for a zero
+ *     axis with a nonzero angle); fraction within [0, 1], steps within
+ *     4 FXC_CAST_MAX_ITERATIONS; for honest pairs, overlapping at the start
+ *     exactly when fxc_collide says PENETRATING (unless the motion itself
+ *     is refused), with its depth.
  *
  * ---- Waivers -------------------------------------------------------------
  * FXC_FUZZ_WAIVE=key,... skips the checks of known findings while
@@ -1503,6 +1509,42 @@ static void check_no_overlap_before(const char *q, fix16_t upto, fxc_vec3 v)
     }
 }
 
+/* Invariant 13: the turning cast of B, about a pivot decoded as an
+ * offset from B, along a decoded axis, angle and translation. */
+static void check_motion(rd *r, const results *base, int honest)
+{
+    fxc_cast_result c;
+    fxc_motion m;
+    fxc_vec3 off = vec(r);
+    int st;
+    m.pivot = fxc_v3(sat32((int64_t)B.t.pos.x + off.x), sat32((int64_t)B.t.pos.y + off.y),
+                     sat32((int64_t)B.t.pos.z + off.z));
+    m.axis = vec(r);
+    m.angle = val(r);
+    m.translation = vec(r);
+    reset_cb();
+    memset(&c, 0x5A, sizeof c);
+    st = fxc_shapecast_motion(&A.s, &A.t, &B.s, &B.t, &m, &ws, &c);
+    REQUIRE(st == FXC_SEPARATED || st == FXC_HIT || st == FXC_GRAZING || st == FXC_TOUCHING || st == FXC_PENETRATING ||
+                st == FXC_ERR_RANGE || st == FXC_ERR_NO_CONVERGENCE || st == FXC_ERR_CAPACITY || st == FXC_ERR_CALLBACK ||
+                st == FXC_ERR_BUSY || st == FXC_ERR_BAD_SHAPE || st == FXC_ERR_BAD_TRANSFORM || st == FXC_ERR_NULL ||
+                st == FXC_ERR_ZERO_SIZE,
+            "turning cast: status %s", fxc_status_name(st));
+    REQUIRE(c.fraction >= 0 && c.fraction <= FXC_ONE && c.iterations >= 0 && c.iterations <= 4 * FXC_CAST_MAX_ITERATIONS,
+            "turning cast: fraction %d, %d steps", (int)c.fraction, c.iterations);
+    REQUIRE(st != FXC_ERR_ZERO_SIZE || (m.angle != 0 && m.axis.x == 0 && m.axis.y == 0 && m.axis.z == 0),
+            "turning cast: ZERO_SIZE with axis (%d, %d, %d), angle %d", (int)m.axis.x, (int)m.axis.y, (int)m.axis.z,
+            (int)m.angle);
+    if (!honest || !is_success(base->cs)) return;
+    /* overlapping at the start: fxc_collide's answer, once the motion's
+     * own inputs pass */
+    if (st == FXC_PENETRATING)
+        REQUIRE(base->cs == FXC_PENETRATING && c.depth == base->c.depth, "turning cast: PENETRATING, collide %s",
+                fxc_status_name(base->cs));
+    if (base->cs == FXC_PENETRATING && st >= 0)
+        REQUIRE(st == FXC_PENETRATING, "turning cast: %s, collide PENETRATING", fxc_status_name(st));
+}
+
 static void check_casts(rd *r, const results *base, int honest)
 {
     fxc_cast_result c;
@@ -1651,6 +1693,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     stage = "casts";
     check_casts(&r, &base, honest);
+    stage = "turning cast";
+    check_motion(&r, &base, honest);
 
     if (getenv("FXC_FUZZ_DESCRIBE") != NULL) {
         /* print the decoded input and every result, for reproducers */
