@@ -6,10 +6,12 @@
  * Budget. The arm d = pos_B - pivot is within FXC_RAW_LIMIT (< 2^28) per
  * coordinate, B's core reach below 2^28 (fxc_shape_check) and its
  * rotation's entries within 2 units (2^17 raw). The fraction t is Q32
- * (2^32 the whole move), so angle * t and translation * t are below 2^63.
- * The distance r of a point of B from the pivot is below 2^30.5, the speed
- * |translation| + |angle| r below 2^62 raw per move; a step is
- * floor(room 2^32 / speed) with room below 2^30. */
+ * (2^32 the whole move), so angle * t and translation * t are within
+ * 2^63. The bound r on how far B reaches from the pivot is held below
+ * 2^29 (prepare), so a point of B less its pivot is below 2^29 per
+ * coordinate, the turn's speed |angle| r below 2^60 before its shift, the
+ * translation's closing speed below 2^32; a step is floor(room 2^32 /
+ * speed) with room below 2^30. */
 #include <stddef.h>
 #include "cast.h"
 
@@ -108,9 +110,9 @@ static void bounds(turning *s, const fxc_shape *b, const fxc_transform *tb, uint
 }
 
 /* The move's inputs checked and its bounds made: B's shape valid, a turn
- * about a nonzero axis, the arm within range, and the ball of radius
- * s->reach about the pivot's path (it holds B through the move) within
- * the world. */
+ * about a nonzero axis, the arm within range, B's reach from the pivot
+ * (s->reach) within 2^29 raw, and the ball of that radius about the
+ * pivot's path (it holds B through the move) within the world. */
 static int prepare(turning *s, const fxc_shape *b, const fxc_transform *tb, const fxc_motion *m)
 {
     uint32_t reach;
@@ -129,9 +131,9 @@ static int prepare(turning *s, const fxc_shape *b, const fxc_transform *tb, cons
         if (arm[i] < -FXC_RAW_LIMIT || arm[i] > FXC_RAW_LIMIT) return FXC_ERR_RANGE;
     s->arm = fxc_v3((fix16_t)arm[0], (fix16_t)arm[1], (fix16_t)arm[2]);
     bounds(s, b, tb, reach);
+    if (s->reach > (uint64_t)1 << 29) return FXC_ERR_RANGE; /* B reaching over 8192 units from the pivot */
     for (i = 0; i < 3; i++) {
         int64_t lo = tr[i] < 0 ? piv[i] + tr[i] : piv[i], hi = tr[i] < 0 ? piv[i] : piv[i] + tr[i];
-        /* s->reach below 2^31 here: the arm within range, B's reach below 2^28 */
         if (lo - (int64_t)s->reach < -FXC_WORLD_LIMIT || hi + (int64_t)s->reach > FXC_WORLD_LIMIT) return FXC_ERR_RANGE;
     }
     return FXC_OK;
@@ -260,7 +262,7 @@ static int64_t closing_speed(const turning *s, fxc_vec3 x, int64_t t, fxc_vec3 n
         fxc_vec3 piv = fxc_v3(m->pivot.x + (fix16_t)((t * m->translation.x) >> 32),
                               m->pivot.y + (fix16_t)((t * m->translation.y) >> 32),
                               m->pivot.z + (fix16_t)((t * m->translation.z) >> 32));
-        w = fxc_v3_cross(k, fxc_v3_sub(x, piv)); /* below 2^30 raw: x and the pivot within the ball */
+        w = fxc_v3_cross(k, fxc_v3_sub(x, piv)); /* x less the pivot below 2^29 raw: within s->reach */
     }
     v[0] = m->translation.x + ((int64_t)m->angle * w.x) / 65536;
     v[1] = m->translation.y + ((int64_t)m->angle * w.y) / 65536;

@@ -270,6 +270,20 @@ void test_motion_rules(void)
     bad.pivot = fxc_v3(-20000 * FXC_ONE, 0, 0); /* the arm beyond the range */
     CHECK(fxc_shapecast_motion(&wall.shape, &wall.xf, &link.shape, &link.xf, &bad, &t_ws, &res) == FXC_ERR_RANGE);
     bad = m;
+    bad.pivot = fxc_v3(-2000 * FXC_ONE, -2000 * FXC_ONE, 0); /* an arm of 2829 units: taken */
+    bad.angle = FXC_ONE / 1024;
+    st = fxc_shapecast_motion(&wall.shape, &wall.xf, &link.shape, &link.xf, &bad, &t_ws, &res);
+    CHECK_MSG(st == FXC_HIT || st == FXC_SEPARATED, "arm of 2829 units: %s", fxc_status_name(st));
+    {
+        /* each coordinate of the arm in range (3000 units), but a link
+         * 2000 units across reaches beyond twice the range (8192 units)
+         * from the pivot */
+        fxc_shape big;
+        CHECK(fxc_shape_box(&big, fxc_v3(2000 * FXC_ONE, 2000 * FXC_ONE, 2000 * FXC_ONE), 0) == FXC_OK);
+        bad.pivot = fxc_v3(-2999 * FXC_ONE, -2999 * FXC_ONE, -3000 * FXC_ONE);
+        CHECK(fxc_shapecast_motion(&wall.shape, &wall.xf, &big, &link.xf, &bad, &t_ws, &res) == FXC_ERR_RANGE);
+    }
+    bad = m;
     bad.translation = fxc_v3(0, 32767 * FXC_ONE, 0); /* the pivot's path out of the world */
     CHECK(fxc_shapecast_motion(&wall.shape, &wall.xf, &link.shape, &link.xf, &bad, &t_ws, &res) == FXC_ERR_RANGE);
     {
