@@ -79,18 +79,24 @@ int fxc2_polygon_flat(const fxc2_vec *v, int n)
  * +x exactly once. Local coordinates < 2^28: edges < 2^29, products exact. */
 int fxc2_polygon_convex(const fxc2_vec *v, int n)
 {
-    fxc2_vec e[FXC2_MAX_CORE];
+    fxc2_vec e[FXC2_MAX_CORE], last;
     int m = 0, wraps = 0, i;
     if (fxc2_polygon_flat(v, n)) return 1;
+    /* each edge from the vertex before (the last vertex's first), and
+     * each turn from the edge before: every neighbouring pair once, the
+     * closing ones included, with no index wrapped */
+    last = v[n - 1];
     for (i = 0; i < n; i++) {
-        fxc2_vec d = fxc2_sub(v[fxc_wrap(i + 1, n)], v[i]);
+        fxc2_vec d = fxc2_sub(v[i], last);
+        last = v[i];
         if (d.x != 0 || d.y != 0) e[m++] = d;
     }
+    last = e[m - 1]; /* a polygon not flat has nonzero edges */
     for (i = 0; i < m; i++) {
-        fxc2_vec f = e[fxc_wrap(i + 1, m)];
-        int64_t turn = fxc2_cross(e[i], f);
-        if (turn < 0 || (turn == 0 && fxc2_dot(e[i], f) < 0)) return 0;
-        if (angle_before(f, e[i])) wraps++;
+        int64_t turn = fxc2_cross(last, e[i]);
+        if (turn < 0 || (turn == 0 && fxc2_dot(last, e[i]) < 0)) return 0;
+        if (angle_before(e[i], last)) wraps++;
+        last = e[i];
     }
     return wraps == 1;
 }
