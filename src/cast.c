@@ -227,19 +227,23 @@ FXC_NOINLINE static int sweep(const fxc_shape *a, const fxc_transform *ta, const
     return st;
 }
 
-int fxc_shapecast_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
-                      const fxc_transform *tb, fxc_vec3 translation, fxc_workspace *ws, fxc_cast_result *out)
+int fxc_cast_start(uint32_t config, fxc_workspace *ws, fxc_cast_result *out)
 {
     int st;
     if (out == NULL) return FXC_ERR_NULL;
-    /* the workspace's rules first, as fxc_collide's (the sweep needs none;
-     * an overlap at the start takes it through fxc_collide) */
+    /* the workspace's rules, as fxc_collide's (the steps need none; an
+     * overlap at the start takes it through fxc_collide) */
     st = fxc_workspace_claim(ws, config);
-    if (st != FXC_OK) {
-        *out = no_cast;
-        return st;
-    }
-    ws->busy = 0;
+    if (st != FXC_OK) *out = no_cast;
+    else ws->busy = 0;
+    return st;
+}
+
+int fxc_shapecast_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
+                      const fxc_transform *tb, fxc_vec3 translation, fxc_workspace *ws, fxc_cast_result *out)
+{
+    int st = fxc_cast_start(config, ws, out);
+    if (st != FXC_OK) return st;
     st = sweep(a, ta, b, tb, translation, out);
     if (st != OVERLAP_AT_START) return st;
     {

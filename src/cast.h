@@ -6,6 +6,11 @@
 
 #include "query.h"
 
+/* A cast's start: FXC_ERR_NULL for a NULL out, else the workspace's
+ * rules (fxc_workspace_claim; the workspace is left free) and, on an
+ * error, the zero result in *out. */
+int fxc_cast_start(uint32_t config, fxc_workspace *ws, fxc_cast_result *out);
+
 /* The status at contact, from the sign of the closing speed of B along
  * the normal (negative: approaching): FXC_HIT approaching; at the start,
  * FXC_TOUCHING moving apart or not moving at all (`moves` 0); else

@@ -115,6 +115,11 @@ static inline fxc_vec3 fxc_mat3_apply_t(const fxc_mat3 *m, fxc_vec3 v)
 /* floor(sqrt(v)) for any 64-bit unsigned v; exact. */
 uint32_t fxc_isqrt64(uint64_t v);
 
+/* Rotation by `angle` about the unit axis k (as fxc_v3_normalize gives
+ * it): fxc_mat3_from_axis_angle's body, for a caller that turns about one
+ * axis by many angles and normalises it once (src/motion.c). */
+void fxc_mat3_turn(fxc_vec3 k, fix16_t angle, fxc_mat3 *out);
+
 /* Unit vector along a wide (Q32.32 or any common scale) vector, in Q16.16.
  * The vector is shifted so its largest component has 30 significant bits,
  * then multiplied by its reciprocal length from fxc_rsqrt (table seed and

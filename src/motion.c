@@ -40,6 +40,7 @@ enum stop { CONTACT = 0x100, MISS, CORES_OVERLAP };
 typedef struct {
     const fxc_motion *m;
     fxc_vec3 arm;    /* pos_B - pivot */
+    fxc_vec3 k;      /* the unit axis (fxc_v3_normalize), when it turns */
     int turns;       /* angle != 0 */
     uint64_t reach;  /* raw, rounded up: no point of B's surface gets farther from the pivot */
     uint64_t spin;   /* raw per whole move, rounded up: the turn moves no point of B faster */
@@ -120,7 +121,7 @@ static int prepare(turning *s, const fxc_shape *b, const fxc_transform *tb, cons
     int i, st;
     s->m = m;
     s->turns = m->angle != 0;
-    if (s->turns && m->axis.x == 0 && m->axis.y == 0 && m->axis.z == 0) return FXC_ERR_ZERO_SIZE;
+    if (s->turns && !fxc_v3_normalize(m->axis, &s->k)) return FXC_ERR_ZERO_SIZE;
     st = fxc_shape_check(b, &reach);
     if (st != FXC_OK) return st == FXC_ERR_RANGE ? FXC_ERR_RANGE : FXC_ERR_BAD_SHAPE;
     if (!fxc_rotation_ok(&tb->rot)) return FXC_ERR_BAD_TRANSFORM;
@@ -152,7 +153,8 @@ static void pose_at(const turning *s, const fxc_transform *tb, int64_t t, fxc_tr
         return;
     }
     if (s->turns) {
-        (void)fxc_mat3_from_axis_angle(s->m->axis, (fix16_t)(((int64_t)s->m->angle * t) >> 32), &q);
+        /* fxc_mat3_from_axis_angle's bits, its axis normalised once */
+        fxc_mat3_turn(s->k, (fix16_t)(((int64_t)s->m->angle * t) >> 32), &q);
         fxc_mat3_mul(&q, &tb->rot, &out->rot);
         arm = fxc_mat3_mul_v3(&q, arm);
     }
@@ -256,13 +258,13 @@ static int64_t closing_speed(const turning *s, fxc_vec3 x, int64_t t, fxc_vec3 n
 {
     const fxc_motion *m = s->m;
     int64_t v[3], sum = 0;
-    fxc_vec3 w = fxc_v3(0, 0, 0), k;
+    fxc_vec3 w = fxc_v3(0, 0, 0);
     int i;
-    if (s->turns && fxc_v3_normalize(m->axis, &k)) {
+    if (s->turns) {
         fxc_vec3 piv = fxc_v3(m->pivot.x + (fix16_t)((t * m->translation.x) >> 32),
                               m->pivot.y + (fix16_t)((t * m->translation.y) >> 32),
                               m->pivot.z + (fix16_t)((t * m->translation.z) >> 32));
-        w = fxc_v3_cross(k, fxc_v3_sub(x, piv)); /* x less the pivot below 2^29 raw: within s->reach */
+        w = fxc_v3_cross(s->k, fxc_v3_sub(x, piv)); /* x less the pivot below 2^29 raw: within s->reach */
     }
     v[0] = m->translation.x + ((int64_t)m->angle * w.x) / 65536;
     v[1] = m->translation.y + ((int64_t)m->angle * w.y) / 65536;
@@ -328,15 +330,8 @@ int fxc_shapecast_motion_cfg(uint32_t config, const fxc_shape *a, const fxc_tran
                              const fxc_transform *tb, const fxc_motion *m, fxc_workspace *ws, fxc_cast_result *out)
 {
     fxc_vec3 n;
-    int st;
-    if (out == NULL) return FXC_ERR_NULL;
-    /* the workspace's rules first, as every cast's */
-    st = fxc_workspace_claim(ws, config);
-    if (st != FXC_OK) {
-        *out = no_turn;
-        return st;
-    }
-    ws->busy = 0;
+    int st = fxc_cast_start(config, ws, out);
+    if (st != FXC_OK) return st;
     st = sweep_turning(a, ta, b, tb, m, out);
     if (st != CORES_OVERLAP) return st;
     st = fxc_cast_overlap(config, a, ta, b, tb, ws, out, &n);

@@ -276,18 +276,11 @@ void fxc_sincos(fix16_t angle, fix16_t *s, fix16_t *c)
     *c = fix16_sin(fxc_round32(ca));
 }
 
-int fxc_mat3_from_axis_angle(fxc_vec3 axis, fix16_t angle, fxc_mat3 *out)
+void fxc_mat3_turn(fxc_vec3 k, fix16_t angle, fxc_mat3 *out)
 {
-    fxc_vec3 k;
     fix16_t s, c;
     int64_t t, kv[3], sk[3];
     int i;
-
-    if (out == NULL) return FXC_ERR_NULL;
-    if (!fxc_v3_normalize(axis, &k)) {
-        fxc_mat3_identity(out);
-        return FXC_ERR_ZERO_SIZE;
-    }
     fxc_sincos(angle, &s, &c);
     kv[0] = k.x; kv[1] = k.y; kv[2] = k.z;
     t = (int64_t)FXC_ONE - c;                 /* 1 - cos, in [0, 2] */
@@ -310,5 +303,16 @@ int fxc_mat3_from_axis_angle(fxc_vec3 axis, fix16_t angle, fxc_mat3 *out)
             }
         }
     }
+}
+
+int fxc_mat3_from_axis_angle(fxc_vec3 axis, fix16_t angle, fxc_mat3 *out)
+{
+    fxc_vec3 k;
+    if (out == NULL) return FXC_ERR_NULL;
+    if (!fxc_v3_normalize(axis, &k)) {
+        fxc_mat3_identity(out);
+        return FXC_ERR_ZERO_SIZE;
+    }
+    fxc_mat3_turn(k, angle, out);
     return FXC_OK;
 }
