@@ -27,6 +27,8 @@ static const fxc2_manifold zero_manifold2d;
 typedef struct {
     int i0, i1;    /* vertex numbers, i0 -> i1 counter-clockwise */
     int faces;     /* h > 0: the edge faces u at all */
+    int square;    /* a box's edge whose outward normal lies along u: none
+                    * faces u better (square_edge) */
     fxc_approx hh, ee;
 } facing_edge;
 
@@ -63,10 +65,29 @@ static void consider_edge(const fxc2_core *c, int i0, int i1, int grow, fxc2_vec
     f.i0 = i0;
     f.i1 = i1;
     f.faces = 1;
+    f.square = 0;
     f.hh = fxc_approx_u64((uint64_t)h);
     f.hh = fxc_approx_mul(f.hh, f.hh);
     f.ee = fxc_approx_u64((uint64_t)fxc2_dot(e, e));
     if (faces_better(&f, best, 31)) *best = f;
+}
+
+/* A box's edge square to u, when there is one: its outward normal lies
+ * along u (ex . u = 0 or ey . u = 0, exactly), so no edge faces u better,
+ * and the other edge at the corner fxc2_box_corner gives (the edge's
+ * first end, but for the -x side, 3 -> 0: its last) is left unmeasured.
+ * Returns 0 when u is square to neither side. */
+static int square_edge(const fxc2_core *c, int64_t sx, int64_t sy, fxc2_vec u, facing_edge *best)
+{
+    int i = fxc2_box_corner(sx, sy);
+    if (sx != 0 && sy != 0) return 0;
+    if (sy == 0 && sx < 0) {
+        consider_edge(c, 3, 0, 0, u, best);
+    } else {
+        consider_edge(c, i, (i + 1) & 3, 0, u, best);
+    }
+    best->square = 1;
+    return 1;
 }
 
 /* Of the two edges at the core's support vertex along u, the one facing u
@@ -76,13 +97,23 @@ static void consider_edge(const fxc2_core *c, int i0, int i1, int grow, fxc2_vec
  * repeated and straight vertices. */
 static void best_edge(const fxc2_core *c, fxc2_vec u, facing_edge *best)
 {
-    int i = fxc2_support_index(c, u);
-    int grow = !c->box;
-    int prev = grow ? fxc2_neighbour(c, i, -1) : (i + 3) & 3, next = grow ? fxc2_neighbour(c, i, 1) : (i + 1) & 3;
+    int i, prev, next;
     best->faces = 0; /* an edge that does not face u has nothing else read */
-    if (prev < 0) return;
-    consider_edge(c, prev, i, grow, u, best);
-    consider_edge(c, i, next, grow, u, best);
+    best->square = 0;
+    if (c->box) {
+        int64_t sx = fxc2_dot(c->ex, u), sy = fxc2_dot(c->ey, u);
+        if (square_edge(c, sx, sy, u, best)) return;
+        i = fxc2_box_corner(sx, sy);
+        prev = (i + 3) & 3;
+        next = (i + 1) & 3;
+    } else {
+        i = fxc2_support_index(c, u);
+        prev = fxc2_neighbour(c, i, -1);
+        next = fxc2_neighbour(c, i, 1);
+        if (prev < 0) return;
+    }
+    consider_edge(c, prev, i, !c->box, u, best);
+    consider_edge(c, i, next, !c->box, u, best);
 }
 
 static uint32_t feature2d_code(int i0, int i1, unsigned kind)
@@ -129,13 +160,20 @@ static int choose_edges(const fxc2_pair *p, fxc2_vec dir, edge_pair *ep)
 {
     fxc2_vec m;
     best_edge(&p->a, dir, &ep->fa);
-    best_edge(&p->b, fxc2_v(-dir.x, -dir.y), &ep->fb);
-    if (!ep->fa.faces || !ep->fb.faces) return 0;
+    if (!ep->fa.faces) return 0;
     /* B only when better by more than about 2^-20 of its facing (2^-19 of
      * its square: an angle of about 0.08 degrees from the direction): the
      * facings of parallel edges differ by their rounding only (2^-27),
-     * and the ids stay put. */
-    ep->ref_is_a = !faces_better(&ep->fb, &ep->fa, 19);
+     * and the ids stay put. None is better than A's square edge: B's
+     * facing edge is not needed then (whether it faces at all, the
+     * incident edge's search below finds again: along -m, a multiple of
+     * -dir). */
+    ep->ref_is_a = 1;
+    if (!ep->fa.square) {
+        best_edge(&p->b, fxc2_v(-dir.x, -dir.y), &ep->fb);
+        if (!ep->fb.faces) return 0;
+        ep->ref_is_a = !faces_better(&ep->fb, &ep->fa, 19);
+    }
     ep->ref = ep->ref_is_a ? &p->a : &p->b;
     ep->inc = ep->ref_is_a ? &p->b : &p->a;
     ep->re = ep->ref_is_a ? &ep->fa : &ep->fb;

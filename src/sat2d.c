@@ -301,12 +301,16 @@ static int convex_area(const fxc2_core *c)
 
 int fxc2_sat_run(const fxc2_pair *p, fxc2_epa *e)
 {
-    static const box_scan none = { { 0, -1, -1, { 0, 0 }, 0, 0, { 0, 0 }, { 0, 0 } }, 1, 0, { 0, 0 } }; /* i0 < 0: no edge yet */
-    box_scan s = none;
+    box_scan s;
     const sat_edge *best = &s.best;
     const fxc2_core *x, *y;
     int i0, i1, first, last;
     if (!convex_area(&p->a) || !convex_area(&p->b)) return 0;
+    /* no edge yet (i0 < 0: nothing else of it is read until one is
+     * offered); set field by field, where copying a blank scan would be a
+     * memcpy call on the Cortex-M0 */
+    s.best.i0 = -1;
+    s.offers = 1;
     if (p->a.box && p->b.box ? !scan_boxes(p, &s)
                              : !scan_edges(&p->a, &p->b, 0, &s.best) || !scan_edges(&p->b, &p->a, 1, &s.best)) {
         return 0;
