@@ -1142,6 +1142,65 @@ void test_manifold2_reference_rule(void)
     }
 }
 
+/* Each side of an unrotated box A, and a box B pressed 4..40 LSB into it
+ * (past the touching band), turned by a quarter turn 0..3 times: A's
+ * side, square to the normal, is the reference (a parallel B's side
+ * faces as well, not better), with the unclipped ends of B's side facing
+ * it, against the parallel-edge reference. Every side of A and of B is
+ * the reference or the incident edge in turn, whatever corner
+ * fxc2_box_corner gives for the direction. */
+void test_manifold2_square_sides(void)
+{
+    static const int32_t turn[4][2] = { { UNIT, 0 }, { 0, UNIT }, { -UNIT, 0 }, { 0, -UNIT } }; /* cos, sin */
+    static const int32_t out[4][2] = { { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } }; /* A's side k: edge k -> k + 1 */
+    t_rng r = { 2203 };
+    int k, q;
+    for (k = 0; k < 4; k++) {
+        for (q = 0; q < 4; q++) {
+            body2 a, b;
+            fxc2_manifold m;
+            r2_vec pa[2], pb[2], na = r2_v(out[k][0], out[k][1]);
+            double sep[2], e, es, least = 1e300;
+            uint32_t want[2], got[2], edge_a = (uint32_t)k | ((uint32_t)((k + 1) & 3) << 5) | (FXC2_FEATURE_EDGE << 10);
+            int32_t ha = out[k][0] ? UNIT : UNIT / 2, hb = (out[k][0] != 0) == !(q & 1) ? UNIT / 4 : UNIT / 8; /* along A's normal */
+            int32_t reach = ha + hb - t_range(&r, 4, 40), slide = t_range(&r, -UNIT / 4, UNIT / 4);
+            int st, j, jb = 0, count;
+            make_box(&a, UNIT, UNIT / 2, 0);
+            make_box(&b, UNIT / 4, UNIT / 8, 0);
+            place_exact(&a, 0, 0);
+            CHECK(fxc2_transform_set(&b.xf, fxc2_v(out[k][0] ? out[k][0] * reach : slide, out[k][1] ? out[k][1] * reach : slide),
+                                     turn[q][0], turn[q][1]) == FXC_OK);
+            CHECK(r2_from_fxc2(&b.ref, &b.shape, &b.xf) == 0);
+            for (j = 0; j < 4; j++) { /* B's side facing A: its outward normal most against A's */
+                r2_vec d = r2_sub(b.ref.v[(j + 1) & 3], b.ref.v[j]);
+                double f = (d.y * na.x - d.x * na.y) / r2_len(d);
+                if (f < least) {
+                    least = f;
+                    jb = j;
+                }
+            }
+            count = r2_edge_overlap(a.ref.v[k], a.ref.v[(k + 1) & 3], b.ref.v[jb], b.ref.v[(jb + 1) & 3], 0, 0, pa, pb, sep);
+            st = fxc2_collide_manifold(&a.shape, &a.xf, &b.shape, &b.xf, 0, &m);
+            want[0] = edge_a | ((uint32_t)jb | ((uint32_t)jb << 5)) << 16;
+            want[1] = edge_a | ((uint32_t)((jb + 1) & 3) | ((uint32_t)((jb + 1) & 3) << 5)) << 16;
+            if (want[0] > want[1]) {
+                uint32_t x = want[0];
+                want[0] = want[1];
+                want[1] = x;
+            }
+            ids_of(&m, got);
+            e = match_points(&m, pa, pb, sep, &es);
+            CHECK_MSG(st == FXC_PENETRATING && count == 2 && m.count == 2, "side %d, turn %d: %s, %d points (reference %d)",
+                      k, q, fxc_status_name(st), m.count, count);
+            CHECK_MSG(got[0] == want[0] && got[1] == want[1], "side %d, turn %d: ids %08x %08x, want %08x %08x", k, q,
+                      (unsigned)got[0], (unsigned)got[1], (unsigned)want[0], (unsigned)want[1]);
+            CHECK_MSG(e <= TOL && es <= TOL, "side %d, turn %d: points %.2f LSB off, separations %.2f LSB", k, q, e, es);
+            CHECK_MSG(m.normal.x == out[k][0] * UNIT && m.normal.y == out[k][1] * UNIT, "side %d, turn %d: normal (%d, %d)", k,
+                      q, (int)m.normal.x, (int)m.normal.y);
+        }
+    }
+}
+
 /* A circle on a box, either way round: one point, fxc2_collide's. */
 void test_manifold2_circle_one_point(void)
 {
