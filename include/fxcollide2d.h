@@ -91,7 +91,14 @@ typedef struct {
     union {
         struct { fxc2_vec a, b; } segment;  /* local ends */
         struct { fxc2_vec half; } box;      /* half extents, > 0 */
-        struct { const fxc2_vec *vertices; int count; } polygon;
+        struct {
+            const fxc2_vec *vertices;
+            int count;
+            int strict; /* set by fxc2_shape_polygon (0 when filled by hand):
+                         * every turn left by more than any rotation's
+                         * rounding can take back, so a query need not ask
+                         * again whether the rounded polygon is convex */
+        } polygon;
     } u;
 } fxc2_shape;
 

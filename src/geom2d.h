@@ -32,6 +32,9 @@ typedef struct {
                      * cross(ex, ey) > 0: it has an area (rounding never
                      * lays the extents flat: test box2_core_has_area) */
     fxc2_vec ex, ey; /* a box's rotated half extents */
+    int strict;      /* a polygon its constructor found strictly convex by
+                      * a margin: its core is convex after rounding
+                      * (polygon_strict in shape2d.c) */
 } fxc2_core;
 
 typedef struct {

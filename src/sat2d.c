@@ -290,12 +290,13 @@ static fxc2_mpoint mpoint(const fxc2_pair *p, int ia, int ib)
 }
 
 /* Is core c a convex polygon with an area? A box is (an exact
- * parallelogram); a polygon's core is asked again, as its vertices were
- * rounded to world space: a bent straight run would leave the other
+ * parallelogram), and so is a strict polygon (its turns keep left through
+ * the rounding); any other polygon's core is asked again, as its vertices
+ * were rounded to world space: a bent straight run would leave the other
  * core's vertex runs and the edges of A - B unsound. */
 static int convex_area(const fxc2_core *c)
 {
-    if (c->box) return 1;
+    if (c->box || c->strict) return 1;
     return c->n >= 3 && !fxc2_polygon_flat(c->v, c->n) && fxc2_polygon_convex(c->v, c->n);
 }
 

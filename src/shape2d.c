@@ -101,6 +101,34 @@ int fxc2_polygon_convex(const fxc2_vec *v, int n)
     return wraps == 1;
 }
 
+/* Is every turn of the convex polygon v[0..n) left by a margin that
+ * taking it to world space cannot undo? A query rotates each vertex by
+ * (c, s) with |c^2 + s^2 - 1| <= 2^-8 (rotation_ok) and rounds it (<= 1/2
+ * per coordinate), so a world edge is R e + D with |D| <= 1 per
+ * coordinate, and a turn's cross product moves from det R cross(e1, e2)
+ * (det R = c^2 + s^2 >= 1 - 2^-8) by at most (|c| + |s|)(|e1|_1 + |e2|_1)
+ * + 2 (|c| + |s| < 1.417). It stays above 0 when cross(e1, e2) > 3/2
+ * (|e1|_1 + |e2|_1) + 3, for every rounding on the way there too: so the
+ * world polygon keeps every turn left and, its turns moving continuously
+ * from the exact rotation's, winds once. Edges below 2^29 per coordinate:
+ * the cross product below 2^59 and the sum of lengths below 2^32. A
+ * repeated or collinear point fails (its turn is 0): such a polygon is
+ * checked again at every query (src/sat2d.c). */
+static int polygon_strict(const fxc2_vec *v, int n)
+{
+    fxc2_vec last;
+    int i;
+    if (n < 3) return 0;
+    last = fxc2_sub(v[0], v[n - 1]);
+    for (i = 0; i < n; i++) {
+        fxc2_vec e = fxc2_sub(v[i + 1 == n ? 0 : i + 1], v[i]);
+        int64_t len = (int64_t)fxc_abs_u32(last.x) + fxc_abs_u32(last.y) + fxc_abs_u32(e.x) + fxc_abs_u32(e.y);
+        if (2 * fxc2_cross(last, e) <= 3 * len + 6) return 0;
+        last = e;
+    }
+    return 1;
+}
+
 static int polygon_rules(const fxc2_vec *v, int count)
 {
     int i;
@@ -192,9 +220,11 @@ int fxc2_shape_polygon(fxc2_shape *s, const fxc2_vec *vertices, int count, fix16
     init_shape(s, FXC2_SHAPE_POLYGON, margin);
     s->u.polygon.vertices = vertices;
     s->u.polygon.count = count;
+    s->u.polygon.strict = 0;
     st = polygon_rules(vertices, count);
     if (st == FXC_OK) st = size_status(margin, 1);
     if (st == FXC_OK && !fxc2_polygon_convex(vertices, count)) st = FXC_ERR_BAD_SHAPE;
+    if (st == FXC_OK) s->u.polygon.strict = polygon_strict(vertices, count);
     return st;
 }
 
@@ -224,6 +254,7 @@ static void rotated_vertices(fxc2_core *core, const fxc2_shape *s, const fxc2_tr
 {
     int i;
     core->box = s->type == FXC2_SHAPE_BOX;
+    core->strict = s->type == FXC2_SHAPE_POLYGON && s->u.polygon.strict == 1;
     switch (s->type) {
     case FXC2_SHAPE_POINT:
         core->n = 1;

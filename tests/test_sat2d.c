@@ -189,3 +189,88 @@ void test_sat2d_boxes_apart_matches_gjk(void)
     CHECK_MSG(proved > n / 8 && overlap > n / 8 && undecided > n / 20, "proved apart %ld, overlapping %ld, undecided %ld",
               proved, overlap, undecided);
 }
+
+/* A thin polygon: k points (3..16) on an arc of a circle of radius rad
+ * about (0, -rad), spanning an angle that leaves each turn a sagitta of
+ * about `sag` LSB, rounded to whole raw units. Mostly convex; the
+ * constructor says. */
+static int thin_arc(t_rng *r, fxc2_vec *v, double rad, double sag)
+{
+    int k = 3 + (int)(t_next(r) % 14), i;
+    double step = 2.0 * sqrt(2.0 * sag / rad), a0 = -0.5 * step * (k - 1);
+    for (i = 0; i < k; i++) {
+        double a = a0 + step * i + (double)t_range(r, -100, 100) * 1e-4 * step;
+        v[k - 1 - i] = fxc2_v((fix16_t)floor(rad * sin(a) + 0.5), (fix16_t)floor(rad * cos(a) - rad + 0.5));
+    }
+    return k;
+}
+
+/* A rotation (c, s) that rotation_ok only just accepts or plainly does:
+ * the angle's sine and cosine scaled by k with |k^2 - 1| up to 2^-8. */
+static int random_turn(t_rng *r, fxc2_transform *t)
+{
+    double a = (double)t_range(r, -205887, 205887) / 65536.0, k2 = 1.0 + (double)t_range(r, -1000, 1000) / 256000.0;
+    double c = sqrt(k2) * cos(a) * 65536.0, s = sqrt(k2) * sin(a) * 65536.0;
+    fxc2_vec pos = fxc2_v(t_range(r, -65536, 65536), t_range(r, -65536, 65536));
+    return fxc2_transform_set(t, pos, (fix16_t)floor(c + 0.5), (fix16_t)floor(s + 0.5)) == FXC_OK;
+}
+
+/* A polygon its constructor calls strict (src/shape2d.c: every turn left
+ * by more than 3/2 of the two edges' lengths plus 3) stays convex, not
+ * flat and winding once in world space, under every rotation a query
+ * accepts and its rounding: fxc2_polygon_convex asks the rounded core
+ * exactly what the SAT path no longer asks it. Thin arcs put turns near
+ * the margin (and some below it: those must not be strict to be bent);
+ * regular polygons, as a game's, must be strict. */
+void test_polygon2_strict_stays_convex(void)
+{
+    static fxc2_vec v[FXC2_POLYGON_MAX_VERTICES];
+    t_rng r = { 7711 };
+    long i, n = T_TARGET_CASES(3000, 300), strict = 0, bent_loose = 0, near = 0, bent = 0;
+    for (i = 0; i < n; i++) {
+        fxc2_shape poly, dot;
+        double rad = ldexp(1.0, 10 + (int)(i % 18)), sag = 0.02 + (double)(t_next(&r) % 100) / 50.0;
+        int count = thin_arc(&r, v, rad, sag), k, least_margin = 1 << 30;
+        if (fxc2_shape_polygon(&poly, v, count, 0) != FXC_OK) continue;
+        CHECK(fxc2_shape_point(&dot, 0) == FXC_OK);
+        for (k = 0; k < count; k++) { /* the smallest turn over its edges' lengths, for the count */
+            fxc2_vec e1 = fxc2_sub(v[k], v[(k + count - 1) % count]), e2 = fxc2_sub(v[(k + 1) % count], v[k]);
+            double len = fabs((double)e1.x) + fabs((double)e1.y) + fabs((double)e2.x) + fabs((double)e2.y);
+            double ratio = (double)fxc2_cross(e1, e2) / (len + 2.0);
+            if (ratio < least_margin) least_margin = (int)ratio;
+        }
+        strict += poly.u.polygon.strict;
+        near += poly.u.polygon.strict && least_margin < 3;
+        for (k = 0; k < 40; k++) {
+            fxc2_transform t, t0;
+            fxc2_pair p;
+            int ok;
+            if (!random_turn(&r, &t)) continue;
+            CHECK(fxc2_transform_set(&t0, t.pos, FXC_ONE, 0) == FXC_OK);
+            if (fxc2_pair_init(&p, &poly, &t, &dot, &t0) != FXC_OK) continue;
+            ok = p.a.n >= 3 && !fxc2_polygon_flat(p.a.v, p.a.n) && fxc2_polygon_convex(p.a.v, p.a.n);
+            if (poly.u.polygon.strict) {
+                bent += !ok;
+                CHECK_MSG(ok || bent > 3, "case %ld: strict polygon (%d points, radius %.0f, sagitta %.1f) bent by the turn (%d, %d)", i,
+                          count, rad, sag, (int)t.c, (int)t.s);
+            } else {
+                bent_loose += !ok;
+            }
+        }
+    }
+    port_printf("       %ld thin polygons: %ld strict (%ld within 3 of the margin), %ld bent turns of the others\n", n, strict,
+                near, bent_loose);
+    /* both sides of the margin were reached, and the loose side does bend */
+    CHECK(strict > n / 10 && near > 0 && bent_loose > 0 && bent == 0);
+    {
+        static const fxc2_vec octagon[8] = { { 32768, 0 },      { 23170, 23170 },   { 0, 32768 },      { -23170, 23170 },
+                                             { -32768, 0 },     { -23170, -23170 }, { 0, -32768 },     { 23170, -23170 } };
+        static const fxc2_vec tiny[3] = { { 0, 0 }, { 4, 0 }, { 0, 4 } };
+        static const fxc2_vec straight[4] = { { 0, 0 }, { 1000, 0 }, { 2000, 0 }, { 0, 1000 } };
+        fxc2_shape s;
+        CHECK(fxc2_shape_polygon(&s, octagon, 8, 0) == FXC_OK && s.u.polygon.strict == 1);
+        /* the documented margin: turns of 16 where the two edges are 12 long (L1): 2 * 16 <= 3 * 12 + 6 */
+        CHECK(fxc2_shape_polygon(&s, tiny, 3, 0) == FXC_OK && s.u.polygon.strict == 0);
+        CHECK(fxc2_shape_polygon(&s, straight, 4, 0) == FXC_OK && s.u.polygon.strict == 0); /* a collinear point */
+    }
+}
