@@ -11,7 +11,7 @@ static int rotation_ok(fix16_t c, fix16_t s)
 {
     int64_t err;
     if (fxc_abs_u32(c) > 2u * FXC_ONE || fxc_abs_u32(s) > 2u * FXC_ONE) return 0;
-    err = fxc_smull(c, c) + fxc_smull(s, s) - (INT64_C(1) << 32);
+    err = fxc_dot2(c, c, s, s) - (INT64_C(1) << 32);
     return err >= -(INT64_C(1) << 24) && err <= (INT64_C(1) << 24);
 }
 
@@ -237,11 +237,11 @@ static fix16_t round_q16(int64_t v)
     return (fix16_t)((v + 0x8000) >> 16);
 }
 
-/* R * v, each coordinate rounded once. */
+/* R * v, each coordinate rounded once: a sum of two products, one call on
+ * a core without a long multiply (|c|, |s| <= 2^17: -s fits). */
 static fxc2_vec rotate2d(const fxc2_transform *t, fxc2_vec v)
 {
-    return fxc2_v(round_q16(fxc_smull(t->c, v.x) - fxc_smull(t->s, v.y)),
-                  round_q16(fxc_smull(t->s, v.x) + fxc_smull(t->c, v.y)));
+    return fxc2_v(round_q16(fxc_dot2(t->c, v.x, -t->s, v.y)), round_q16(fxc_dot2(t->s, v.x, t->c, v.y)));
 }
 
 /* The core's vertices rotated, counter-clockwise; a box's two rotated half
