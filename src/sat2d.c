@@ -92,6 +92,19 @@ static void extent_along(const fxc2_core *y, fxc2_vec m, int64_t *lo, int64_t *h
     }
 }
 
+/* Is an edge of height h >= 0 over a normal of squared length ee surely
+ * no nearer than best, from the two numbers alone (exact, no products):
+ * no higher over no longer a normal; or higher by more than 1/16 over one
+ * at most 1/16 longer squared, so that h^2 |m_best|^2 >= (17/16)^2
+ * h_best^2 |m_best|^2 > h_best^2 ee. Heights and lengths below 2^61:
+ * the sums fit. Most of a polygon's edges are far from the nearest and
+ * end here, before their cut values are taken. */
+static int surely_not_nearer(int64_t h, int64_t ee, const sat_edge *best)
+{
+    if (h >= best->h && ee <= best->ee) return 1;
+    return h > best->h + (best->h >> 4) && ee <= best->ee + (best->ee >> 4);
+}
+
 /* Candidate edge i -> i1 of core x (of B: of_b), normal m, height h >= 0,
  * into *best when nearer than it. */
 static void offer(int of_b, int i, int i1, fxc2_vec m, int64_t h, sat_edge *best)
@@ -103,8 +116,7 @@ static void offer(int of_b, int i, int i1, fxc2_vec m, int64_t h, sat_edge *best
     e.m = m;
     e.h = h;
     e.ee = fxc2_dot(m, m);
-    /* no higher over no longer a normal: surely not nearer (exact) */
-    if (best->i0 >= 0 && h >= best->h && e.ee <= best->ee) return;
+    if (best->i0 >= 0 && surely_not_nearer(h, e.ee, best)) return;
     e.cut_ee = fxc_approx_u64((uint64_t)e.ee);
     e.hh = e.cut_ee; /* unused when h is 0 */
     if (h > 0) {
