@@ -319,10 +319,16 @@ int fxc2_sat_run(const fxc2_pair *p, fxc2_epa *e)
     const fxc2_core *x, *y;
     int i0, i1, first, last;
     if (!convex_area(&p->a) || !convex_area(&p->b)) return 0;
-    /* no edge yet (i0 < 0: nothing else of it is read until one is
-     * offered); set field by field, where copying a blank scan would be a
-     * memcpy call on the Cortex-M0 */
+    /* no edge yet (i0 < 0: its cut values are not read until one is
+     * offered, and a scan that succeeds has offered one); set field by
+     * field, where copying a blank scan would be a memcpy call on the
+     * Cortex-M0 */
     s.best.i0 = -1;
+    s.best.i1 = -1;
+    s.best.of_b = 0;
+    s.best.m = fxc2_v(0, 0);
+    s.best.h = 0;
+    s.best.ee = 0;
     s.offers = 1;
     if (p->a.box && p->b.box ? !scan_boxes(p, &s)
                              : !scan_edges(&p->a, &p->b, 0, &s.best) || !scan_edges(&p->b, &p->a, 1, &s.best)) {
