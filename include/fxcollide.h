@@ -532,10 +532,17 @@ static inline int fxc_shapecast(const fxc_shape *a, const fxc_transform *ta, con
  * angle 0 is fxc_shapecast's straight move (any axis, even zero).
  *
  * Conservative advancement, as fxc_shapecast's: the gap along GJK's axis
- * closes no faster than the translation's closing speed along it plus
- * |angle| r per whole move, r bounding how far B's surface reaches from
- * the pivot, so from a pose whose surfaces GJK proves `low` apart no
- * contact comes before a step of low / that speed. A pose at t > 0 is
+ * closes no faster than the translation's closing speed along it plus the
+ * turn's, so from a pose whose surfaces GJK proves `low` apart no contact
+ * comes before a step of low / that speed. The turn's is the smaller of
+ * two bounds: |angle| r per whole move, r bounding how far B's surface
+ * reaches from the pivot; and |angle| times how far B's core reaches
+ * beyond the pivot along k x d (k the turn's unit axis, d GJK's: the
+ * points farthest that way move fastest against d), from B's support
+ * point at the pose, plus |angle| r theta / 2 for the support's drift as
+ * B turns by up to theta over the step. The second sees a link that
+ * slides past A (at most 2 rad per step; not for a callback B). A pose
+ * at t > 0 is
  * computed (fxc_mat3_from_axis_angle, within 8 LSB per entry, times R_B
  * and the arm pos_B - pivot, each rounded), so its points lie within a
  * stated bound E (raw, from B's reach and arm) of the exact pose's; each

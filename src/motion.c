@@ -14,6 +14,7 @@
  * speed) with room below 2^30. */
 #include <stddef.h>
 #include "cast.h"
+#include "kind.h"
 
 #define Q32_ONE ((int64_t)1 << 32)
 
@@ -180,6 +181,82 @@ static uint64_t approach(const turning *s, const fxc_gjk_result *g)
     return (uint64_t)(v + (v >> 26) + 2);
 }
 
+/* The pivot at fraction t, as the poses place it (pose_at), world. */
+static fxc_vec3 pivot_at(const fxc_motion *m, int64_t t)
+{
+    return fxc_v3(m->pivot.x + (fix16_t)((t * m->translation.x) >> 32), m->pivot.y + (fix16_t)((t * m->translation.y) >> 32),
+                  m->pivot.z + (fix16_t)((t * m->translation.z) >> 32));
+}
+
+/* How fast the turn closes the gap along GJK's axis d (A to B) at pose t,
+ * raw per whole move, rounded up: a point x of B's core moves at angle k x
+ * (x - c) (c the pivot), whose component against d is angle (x - c) . w
+ * with w = k x d / |d| (|w| <= 1). Its largest value over the core is
+ * |angle| times the core's support, less the pivot's, along sign(angle)
+ * w: the support point q at the computed pose, with the exact pose's
+ * points within the pose slack, the support's rounding (2, and 1 more for
+ * a curved core's rim) and the pivot's (2) in hand, and the rounded axis k
+ * (within 2^-16 of the exact one) at most reach 2^-14 more. The margin
+ * moves with its core (a ball about every core point), so B's surface
+ * closes the gap along d no faster than its core's points do. Unlike
+ * |angle| reach, this sees that a link swept past A's edge mostly slides
+ * along it. Pair frame: d, k x d (below 2^45) fitted to 28 bits, q - c
+ * below 2^30. */
+static uint64_t turn_now(const turning *s, fxc_pair *p, const fxc_gjk_result *g, int64_t t)
+{
+    fxc_vec3w w = fxc_v3_cross_wide(s->k, g->dir);
+    fxc_vec3 u, q, c;
+    uint64_t h = 0, err = (uint64_t)s->slack + 5 + (s->reach >> 14);
+    if (s->m->angle < 0) { /* below 2^45: negates exactly */
+        w.x = -w.x;
+        w.y = -w.y;
+        w.z = -w.z;
+    }
+    if (fxc_dir_fit(&w, &u)) {
+        int64_t hq;
+        q = p->b.shape->kind->support(p, &p->b, u);
+        c = fxc_v3_sub(pivot_at(s->m, t), p->origin);
+        hq = fxc_v3_dot_wide(fxc_v3_sub(q, c), u);
+        if (hq > 0) {
+            uint32_t rt;
+            int re;
+            int64_t v;
+            fxc_rsqrt((uint64_t)fxc_v3_dot_wide(u, u), &rt, &re);
+            v = fxc_mul_rsqrt(hq, rt, re);
+            h = (uint64_t)(v + (v >> 26) + 2);
+            h += h >> 14; /* |k x d| / |d| up to 1 + 2^-16 */
+        }
+    }
+    return (fxc_abs_u32(s->m->angle) * (h + err) + 0xFFFF) >> 16;
+}
+
+/* The speed a step divides its room by: the closing speed of the pivot's
+ * translation, plus the turn's, the smaller of two bounds. |angle| r holds
+ * for any step. turn_now holds at pose t and drifts as B turns: after a
+ * turn by phi the support is within phi r of its height at t, so over a
+ * step turning B by at most theta (rad) the gap closes by at most the
+ * step times (closing + turn_now + spin theta / 2) (spin = |angle| r: the
+ * drift's mean rate). theta is taken for the longest step the bound at t
+ * allows (the room over closing + turn_now, or the rest of the move),
+ * which bounds the step the sum allows; beyond 2 rad the old bound is
+ * kept. A pair with a callback keeps it too: its answers are checked
+ * against GJK's, which this support call is not. Out of line: its frame
+ * is not to sit in advance's under GJK's. */
+FXC_NOINLINE static uint64_t step_speed(const turning *s, fxc_pair *p, const fxc_gjk_result *g, int64_t t, int64_t room,
+                           uint64_t closing)
+{
+    uint64_t old = closing + s->spin, base, cap, theta, fresh;
+    if (!s->turns || p->check != NULL) return old;
+    base = closing + turn_now(s, p, g, t);
+    if (base >= old) return old;
+    cap = (uint64_t)(Q32_ONE - t);
+    if (base > 0 && ((uint64_t)room << 32) / base < cap) cap = ((uint64_t)room << 32) / base;
+    theta = (fxc_abs_u32(s->m->angle) * cap + 0xFFFFFFFFu) >> 32; /* raw (Q16.16 rad), rounded up */
+    if (theta >= (1u << 17)) return old;
+    fresh = base + ((s->spin * theta + (1u << 17) - 1) >> 17); /* spin below 2^44, theta below 2^17 */
+    return fresh < old ? fresh : old;
+}
+
 /* Turns B along the motion in safe steps until the surfaces are within
  * FXC_CAST_TOL, or within the poses' rounding (CONTACT), the move ends
  * short of A (MISS), or the cores overlap at the start (CORES_OVERLAP).
@@ -231,7 +308,7 @@ FXC_NOINLINE static int advance(const fxc_shape *a, const fxc_transform *ta, con
             st = FXC_ERR_NO_CONVERGENCE;
             break;
         }
-        speed = approach(s, &g) + s->spin;
+        speed = step_speed(s, &p, &g, c->t, room, approach(s, &g));
         if (speed == 0) return MISS; /* no turn, and moving away from A's side of the plane */
         step = (int64_t)(((uint64_t)room << 32) / speed);
         if (step > Q32_ONE - c->t) return MISS;
@@ -260,12 +337,7 @@ static int64_t closing_speed(const turning *s, fxc_vec3 x, int64_t t, fxc_vec3 n
     int64_t v[3], sum = 0;
     fxc_vec3 w = fxc_v3(0, 0, 0);
     int i;
-    if (s->turns) {
-        fxc_vec3 piv = fxc_v3(m->pivot.x + (fix16_t)((t * m->translation.x) >> 32),
-                              m->pivot.y + (fix16_t)((t * m->translation.y) >> 32),
-                              m->pivot.z + (fix16_t)((t * m->translation.z) >> 32));
-        w = fxc_v3_cross(s->k, fxc_v3_sub(x, piv)); /* x less the pivot below 2^29 raw: within s->reach */
-    }
+    if (s->turns) w = fxc_v3_cross(s->k, fxc_v3_sub(x, pivot_at(m, t))); /* x less the pivot below 2^29 raw: within s->reach */
     v[0] = m->translation.x + ((int64_t)m->angle * w.x) / 65536;
     v[1] = m->translation.y + ((int64_t)m->angle * w.y) / 65536;
     v[2] = m->translation.z + ((int64_t)m->angle * w.z) / 65536;

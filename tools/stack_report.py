@@ -33,6 +33,11 @@ VERTICES = ["fxc_vertex_point", "fxc_vertex_segment", "fxc_vertex_triangle", "fx
 INDIRECT = {
     "src/query.c:run_gjk": ["fxc_gjk", "fxc_gjk_closed"],
     "fxc_pair_support": SUPPORTS,
+    # the turning cast's support of B along the turn's direction (wherever
+    # gcc leaves the call: turn_now, or inlined into its callers)
+    "src/motion.c:turn_now": SUPPORTS,
+    "src/motion.c:step_speed": SUPPORTS,
+    "src/motion.c:advance": SUPPORTS,
     "fxc_pair_init": PREPARES,
     "fxc_pair_move": PREPARES + MOVES,
     "fxc_shape_check": RULES,
