@@ -242,15 +242,15 @@ static uint64_t turn_now(const turning *s, fxc_pair *p, const fxc_gjk_result *g,
  * kept. A pair with a callback keeps it too: its answers are checked
  * against GJK's, which this support call is not. Out of line: its frame
  * is not to sit in advance's under GJK's. */
-FXC_NOINLINE static uint64_t step_speed(const turning *s, fxc_pair *p, const fxc_gjk_result *g, int64_t t, int64_t room,
-                           uint64_t closing)
+FXC_NOINLINE static uint64_t step_speed(const turning *s, fxc_pair *p, const fxc_gjk_result *g, int64_t t,
+                                        int64_t room, uint64_t closing)
 {
     uint64_t old = closing + s->spin, base, cap, theta, fresh;
     if (!s->turns || p->check != NULL) return old;
-    base = closing + turn_now(s, p, g, t);
+    base = closing + turn_now(s, p, g, t); /* above 0: turn_now's slack */
     if (base >= old) return old;
-    cap = (uint64_t)(Q32_ONE - t);
-    if (base > 0 && ((uint64_t)room << 32) / base < cap) cap = ((uint64_t)room << 32) / base;
+    cap = ((uint64_t)room << 32) / base;
+    if (cap > (uint64_t)(Q32_ONE - t)) cap = (uint64_t)(Q32_ONE - t);
     theta = (fxc_abs_u32(s->m->angle) * cap + 0xFFFFFFFFu) >> 32; /* raw (Q16.16 rad), rounded up */
     if (theta >= (1u << 17)) return old;
     fresh = base + ((s->spin * theta + (1u << 17) - 1) >> 17); /* spin below 2^44, theta below 2^17 */
