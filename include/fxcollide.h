@@ -563,7 +563,9 @@ static inline int fxc_shapecast(const fxc_shape *a, const fxc_transform *ta, con
  * FXC_ERR_RANGE (the arm beyond the range in a coordinate, B reaching
  * more than twice the range from the pivot, the ball about the pivot's
  * path that holds B beyond the world, or any pose the steps reach out of
- * range, as every query checks it). At most
+ * range, as every query checks it), FXC_ERR_CALLBACK (as every query,
+ * and when a pose proven apart is found overlapping on a second look: a
+ * callback that answers one question two ways). At most
  * 4 FXC_CAST_MAX_ITERATIONS steps (a turn's bound on a point's speed is
  * looser than a straight move's closing speed); FXC_ERR_NO_CONVERGENCE
  * with the last safe fraction past that. */

@@ -285,6 +285,10 @@ FXC_NOINLINE static int advance(const fxc_shape *a, const fxc_transform *ta, con
         if (st != FXC_OK) return st;
         if (g.outcome == FXC_GJK_CONTAINED) {
             if (c->t == 0) return CORES_OVERLAP;
+            /* the pose before was proven apart: found overlapping on a
+             * second look, a shape answered the same question two ways (a
+             * callback), and stepping back again would never end */
+            if (back) return FXC_ERR_CALLBACK;
             c->t = before; /* the pose before: apart, by the step's rule */
             back = 1;
             continue;

@@ -348,3 +348,49 @@ void test_motion_rules(void)
     st = fxc_shapecast_motion(&wall.shape, &wall.xf, &link.shape, &link.xf, &m, &t_ws, &res);
     CHECK_MSG(st == FXC_HIT && res.fraction == 0, "touching, turning in: %s at %d", fxc_status_name(st), res.fraction);
 }
+
+/* A ball that answers small for its first `calls` support calls and large
+ * after: a callback that answers one question two ways. */
+typedef struct {
+    int calls, seen;
+} fickle;
+
+static fxc_vec3 fickle_support(fxc_vec3 dir, void *user)
+{
+    fickle *f = (fickle *)user;
+    fxc_vec3 u;
+    fix16_t r = f->seen++ < f->calls ? FXC_ONE / 8 : FXC_ONE;
+    (void)fxc_v3_normalize(dir, &u);
+    return fxc_v3_scale(u, r);
+}
+
+/* The turning cast of a ball that grows in the middle of the steps: a
+ * pose proven apart is then found overlapping when the cast steps back to
+ * it. Every switch point ends, with a documented status; some of them
+ * reach the second look (FXC_ERR_CALLBACK), which stepping back again
+ * would never have ended. */
+void test_motion_contradicting_callback(void)
+{
+    body link, wall;
+    fxc_motion m;
+    fxc_shape ball;
+    fxc_transform tb;
+    fxc_cast_result res;
+    fickle f;
+    int calls, caught = 0;
+    link_and_wall(&link, &wall, &m);
+    CHECK(fxc_shape_custom(&ball, fickle_support, &f, FXC_ONE, 0) == FXC_OK);
+    tb = link.xf;
+    tb.pos = fxc_v3(7 * FXC_ONE / 4, 0, 0); /* the ball on the link's far end, turned into the wall */
+    for (calls = 0; calls < 300; calls++) {
+        int st;
+        f.calls = calls;
+        f.seen = 0;
+        st = fxc_shapecast_motion(&wall.shape, &wall.xf, &ball, &tb, &m, &t_ws, &res);
+        CHECK_MSG(st == FXC_HIT || st == FXC_GRAZING || st == FXC_SEPARATED || st == FXC_PENETRATING ||
+                      st == FXC_TOUCHING || st == FXC_ERR_CALLBACK || st == FXC_ERR_NO_CONVERGENCE,
+                  "switch after %d calls: %s", calls, fxc_status_name(st));
+        caught += st == FXC_ERR_CALLBACK;
+    }
+    CHECK_MSG(caught > 0, "no switch point reached a contradiction");
+}
