@@ -239,14 +239,14 @@ static uint64_t turn_now(const turning *s, fxc_pair *p, const fxc_gjk_result *g,
  * drift's mean rate). theta is taken for the longest step the bound at t
  * allows (the room over closing + turn_now, or the rest of the move),
  * which bounds the step the sum allows; beyond 2 rad the old bound is
- * kept. A pair with a callback keeps it too: its answers are checked
- * against GJK's, which this support call is not. Out of line: its frame
+ * kept. A callback B keeps it too: its answers are checked against
+ * GJK's, which this support call is not. Out of line: its frame
  * is not to sit in advance's under GJK's. */
 FXC_NOINLINE static uint64_t step_speed(const turning *s, fxc_pair *p, const fxc_gjk_result *g, int64_t t,
                                         int64_t room, uint64_t closing)
 {
     uint64_t old = closing + s->spin, base, cap, theta, fresh;
-    if (!s->turns || p->check != NULL) return old;
+    if (!s->turns || p->b.shape->kind->check != NULL) return old;
     base = closing + turn_now(s, p, g, t); /* above 0: turn_now's slack */
     if (base >= old) return old;
     cap = ((uint64_t)room << 32) / base;
