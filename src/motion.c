@@ -205,7 +205,7 @@ static fxc_vec3 pivot_at(const fxc_motion *m, int64_t t)
 static uint64_t turn_now(const turning *s, fxc_pair *p, const fxc_gjk_result *g, int64_t t)
 {
     fxc_vec3w w = fxc_v3_cross_wide(s->k, g->dir);
-    fxc_vec3 u, q, c;
+    fxc_vec3 u;
     uint64_t h = 0, err = (uint64_t)s->slack + 5 + (s->reach >> 14);
     if (s->m->angle < 0) { /* below 2^45: negates exactly */
         w.x = -w.x;
@@ -213,10 +213,8 @@ static uint64_t turn_now(const turning *s, fxc_pair *p, const fxc_gjk_result *g,
         w.z = -w.z;
     }
     if (fxc_dir_fit(&w, &u)) {
-        int64_t hq;
-        q = p->b.shape->kind->support(p, &p->b, u);
-        c = fxc_v3_sub(pivot_at(s->m, t), p->origin);
-        hq = fxc_v3_dot_wide(fxc_v3_sub(q, c), u);
+        fxc_vec3 q = p->b.shape->kind->support(p, &p->b, u), c = fxc_v3_sub(pivot_at(s->m, t), p->origin);
+        int64_t hq = fxc_v3_dot_wide(fxc_v3_sub(q, c), u);
         if (hq > 0) {
             uint32_t rt;
             int re;
@@ -238,10 +236,12 @@ static uint64_t turn_now(const turning *s, fxc_pair *p, const fxc_gjk_result *g,
  * step times (closing + turn_now + spin theta / 2) (spin = |angle| r: the
  * drift's mean rate). theta is taken for the longest step the bound at t
  * allows (the room over closing + turn_now, or the rest of the move),
- * which bounds the step the sum allows; beyond 2 rad the old bound is
- * kept. A callback B keeps it too: its answers are checked against
- * GJK's, which this support call is not. Out of line: its frame
- * is not to sit in advance's under GJK's. */
+ * which bounds the step the sum allows. From 2 rad on the drift alone is
+ * at least spin, so the old bound is the smaller: theta is held there,
+ * which keeps the product below 2^61 (spin below 2^44). A callback B
+ * keeps the old bound: its answers are checked against GJK's, which this
+ * support call is not. Out of line: its frame is not to sit in advance's
+ * under GJK's. */
 FXC_NOINLINE static uint64_t step_speed(const turning *s, fxc_pair *p, const fxc_gjk_result *g, int64_t t,
                                         int64_t room, uint64_t closing)
 {
@@ -252,8 +252,8 @@ FXC_NOINLINE static uint64_t step_speed(const turning *s, fxc_pair *p, const fxc
     cap = ((uint64_t)room << 32) / base;
     if (cap > (uint64_t)(Q32_ONE - t)) cap = (uint64_t)(Q32_ONE - t);
     theta = (fxc_abs_u32(s->m->angle) * cap + 0xFFFFFFFFu) >> 32; /* raw (Q16.16 rad), rounded up */
-    if (theta >= (1u << 17)) return old;
-    fresh = base + ((s->spin * theta + (1u << 17) - 1) >> 17); /* spin below 2^44, theta below 2^17 */
+    if (theta > (1u << 17)) theta = 1u << 17;
+    fresh = base + ((s->spin * theta + (1u << 17) - 1) >> 17);
     return fresh < old ? fresh : old;
 }
 
