@@ -251,8 +251,8 @@ void test_polygon2_strict_stays_convex(void)
             ok = p.a.n >= 3 && !fxc2_polygon_flat(p.a.v, p.a.n) && fxc2_polygon_convex(p.a.v, p.a.n);
             if (poly.u.polygon.strict) {
                 bent += !ok;
-                CHECK_MSG(ok || bent > 3, "case %ld: strict polygon (%d points, radius %.0f, sagitta %.1f) bent by the turn (%d, %d)", i,
-                          count, rad, sag, (int)t.c, (int)t.s);
+                CHECK_MSG(ok || bent > 3, "case %ld: strict polygon (%d points, radius %.0f, sagitta %.1f) bent by (%d, %d)",
+                          i, count, rad, sag, (int)t.c, (int)t.s);
             } else {
                 bent_loose += !ok;
             }
