@@ -72,11 +72,52 @@ static uint64_t length_up(fxc_vec3 v)
     return sqrt_up(x * x + y * y + z * z); /* below 3 2^62 */
 }
 
+/* |v|^2 for a local core point (coordinates below 2^28): below 2^58. */
+static uint64_t norm2(fxc_vec3 v)
+{
+    uint64_t x = fxc_abs_u32(v.x), y = fxc_abs_u32(v.y), z = fxc_abs_u32(v.z);
+    return x * x + y * y + z * z;
+}
+
+/* How far B's core reaches from its own position, |xi| for xi a core
+ * point (local), rounded up: its farthest vertex, a cylinder's or cone's
+ * rim (a cone's apex is nearer), and for a callback 7/4 of its bound
+ * (above sqrt(3) bound). */
+static uint64_t core_radius(const fxc_shape *b, uint32_t reach)
+{
+    uint64_t most = 0, r, h;
+    int i;
+    switch (b->type) {
+    case FXC_SHAPE_POINT: break;
+    case FXC_SHAPE_SEGMENT:
+        most = norm2(b->u.segment.a) > norm2(b->u.segment.b) ? norm2(b->u.segment.a) : norm2(b->u.segment.b);
+        break;
+    case FXC_SHAPE_TRIANGLE:
+        for (i = 0; i < 3; i++)
+            if (norm2(b->u.triangle.v[i]) > most) most = norm2(b->u.triangle.v[i]);
+        break;
+    case FXC_SHAPE_BOX: most = norm2(b->u.box.half); break;
+    case FXC_SHAPE_CYLINDER:
+    case FXC_SHAPE_CONE:
+        r = (uint64_t)(b->type == FXC_SHAPE_CONE ? b->u.cone.radius : b->u.cylinder.radius);
+        h = (uint64_t)(b->type == FXC_SHAPE_CONE ? b->u.cone.half_height : b->u.cylinder.half_height);
+        most = r * r + h * h;
+        break;
+    case FXC_SHAPE_HULL:
+        for (i = 0; i < b->u.hull.count; i++)
+            if (norm2(b->u.hull.vertices[i]) > most) most = norm2(b->u.hull.vertices[i]);
+        break;
+    default: return ((uint64_t)reach * 7 + 3) / 4;
+    }
+    return sqrt_up(most);
+}
+
 /* The bounds of the move. The farthest a point of B's surface gets from
- * the pivot: r <= |d| + |R xi| + margin, with |xi| <= sqrt(3) reach (taken
- * as 7/4) and |R xi| <= sigma |xi|, sigma^2 (R's largest singular value,
- * squared) at most the largest row sum of |R^T R| (Gershgorin; about 1
- * for a rotation); so the speed the turn gives a point, |angle| r. And
+ * the pivot: r <= |d| + |R xi| + margin, with |xi| at most the core's
+ * radius (core_radius) and |R xi| <= sigma |xi|, sigma^2 (R's largest
+ * singular value, squared) at most the largest row sum of |R^T R|
+ * (Gershgorin; about 1 for a rotation); so the speed the turn gives a
+ * point, |angle| r. And
  * the slack of a computed pose, per coordinate: B's rotation Q' R within
  * TURN_ERR C + 0.5 LSB per entry (C the largest column sum of |R|, in
  * units) times 3 reach, the arm Q' d within TURN_ERR |d|_1 + 0.5 raw, the
@@ -98,8 +139,8 @@ static void bounds(turning *s, const fxc_shape *b, const fxc_transform *tb, uint
         if (g > g_max) g_max = g;
         if (c > c_max) c_max = c;
     }
-    /* sigma below 3 2^16 raw: times reach (2^28) times 7, below 2^50 */
-    s->reach = length_up(s->arm) + ((sqrt_up(g_max) * reach * 7 + ((uint64_t)1 << 18) - 1) >> 18) + (uint64_t)b->margin;
+    /* sigma below 3 2^16 raw, times the core's radius (below 2^29): below 2^47 */
+    s->reach = length_up(s->arm) + ((sqrt_up(g_max) * core_radius(b, reach) + 0xFFFF) >> 16) + (uint64_t)b->margin;
     s->spin = s->turns ? (fxc_abs_u32(s->m->angle) * s->reach + 0xFFFF) >> 16 : 0;
     d1 = (uint64_t)fxc_abs_u32(s->arm.x) + fxc_abs_u32(s->arm.y) + fxc_abs_u32(s->arm.z);
     e = 3; /* the translation's rounding (1) and B's and A's support points' (1/2 each), up */
