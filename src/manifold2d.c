@@ -74,12 +74,12 @@ static void consider_edge(const fxc2_core *c, int i0, int i1, int grow, fxc2_vec
 
 /* A box's edge square to u, when there is one: its outward normal lies
  * along u (ex . u = 0 or ey . u = 0, exactly), so no edge faces u better,
- * and the other edge at the corner fxc2_box_corner gives (the edge's
- * first end, but for the -x side, 3 -> 0: its last) is left unmeasured.
+ * and the other edge at the support corner i (fxc2_box_corner: the
+ * edge's first end, but for the -x side, 3 -> 0: its last) is left
+ * unmeasured.
  * Returns 0 when u is square to neither side. */
-static int square_edge(const fxc2_core *c, int64_t sx, int64_t sy, fxc2_vec u, facing_edge *best)
+static int square_edge(const fxc2_core *c, int i, int64_t sx, int64_t sy, fxc2_vec u, facing_edge *best)
 {
-    int i = fxc2_box_corner(sx, sy);
     if (sx != 0 && sy != 0) return 0;
     if (sy == 0 && sx < 0) {
         consider_edge(c, 3, 0, 0, u, best);
@@ -102,8 +102,8 @@ static void best_edge(const fxc2_core *c, fxc2_vec u, facing_edge *best)
     best->square = 0;
     if (c->box) {
         int64_t sx = fxc2_dot(c->ex, u), sy = fxc2_dot(c->ey, u);
-        if (square_edge(c, sx, sy, u, best)) return;
         i = fxc2_box_corner(sx, sy);
+        if (square_edge(c, i, sx, sy, u, best)) return;
         prev = (i + 3) & 3;
         next = (i + 1) & 3;
     } else {

@@ -65,18 +65,24 @@ static uint64_t sqrt_up(uint64_t v)
     return r * r < v ? r + 1 : r;
 }
 
-/* |v| rounded up, for |v_i| <= 2^31. */
-static uint64_t length_up(fxc_vec3 v)
-{
-    uint64_t x = fxc_abs_u32(v.x), y = fxc_abs_u32(v.y), z = fxc_abs_u32(v.z);
-    return sqrt_up(x * x + y * y + z * z); /* below 3 2^62 */
-}
-
-/* |v|^2 for a local core point (coordinates below 2^28): below 2^58. */
+/* |v|^2 for |v_i| <= 2^31: below 3 2^62. */
 static uint64_t norm2(fxc_vec3 v)
 {
     uint64_t x = fxc_abs_u32(v.x), y = fxc_abs_u32(v.y), z = fxc_abs_u32(v.z);
     return x * x + y * y + z * z;
+}
+
+/* |v| rounded up, for |v_i| <= 2^31. */
+static uint64_t length_up(fxc_vec3 v)
+{
+    return sqrt_up(norm2(v));
+}
+
+/* The larger of most and |v|^2. */
+static uint64_t farther(uint64_t most, fxc_vec3 v)
+{
+    uint64_t q = norm2(v);
+    return q > most ? q : most;
 }
 
 /* How far B's core reaches from its own position, |xi| for xi a core
@@ -89,12 +95,9 @@ static uint64_t core_radius(const fxc_shape *b, uint32_t reach)
     int i;
     switch (b->type) {
     case FXC_SHAPE_POINT: break;
-    case FXC_SHAPE_SEGMENT:
-        most = norm2(b->u.segment.a) > norm2(b->u.segment.b) ? norm2(b->u.segment.a) : norm2(b->u.segment.b);
-        break;
+    case FXC_SHAPE_SEGMENT: most = farther(norm2(b->u.segment.a), b->u.segment.b); break;
     case FXC_SHAPE_TRIANGLE:
-        for (i = 0; i < 3; i++)
-            if (norm2(b->u.triangle.v[i]) > most) most = norm2(b->u.triangle.v[i]);
+        for (i = 0; i < 3; i++) most = farther(most, b->u.triangle.v[i]);
         break;
     case FXC_SHAPE_BOX: most = norm2(b->u.box.half); break;
     case FXC_SHAPE_CYLINDER:
@@ -104,8 +107,7 @@ static uint64_t core_radius(const fxc_shape *b, uint32_t reach)
         most = r * r + h * h;
         break;
     case FXC_SHAPE_HULL:
-        for (i = 0; i < b->u.hull.count; i++)
-            if (norm2(b->u.hull.vertices[i]) > most) most = norm2(b->u.hull.vertices[i]);
+        for (i = 0; i < b->u.hull.count; i++) most = farther(most, b->u.hull.vertices[i]);
         break;
     default: return ((uint64_t)reach * 7 + 3) / 4;
     }
@@ -204,22 +206,29 @@ static void pose_at(const turning *s, const fxc_transform *tb, int64_t t, fxc_tr
                       piv.z + arm.z + (fix16_t)((t * tr.z) >> 32));
 }
 
+/* h / |d| rounded up, for h > 0 a dot product with the fitted direction
+ * d (below 2^62): fxc_mul_rsqrt within 2^-27 of it, and 2 LSB more. */
+static uint64_t height_up(int64_t h, fxc_vec3 d)
+{
+    uint32_t rt;
+    int re;
+    int64_t v;
+    fxc_rsqrt((uint64_t)fxc_v3_dot_wide(d, d), &rt, &re);
+    v = fxc_mul_rsqrt(h, rt, re);
+    return (uint64_t)(v + (v >> 26) + 2);
+}
+
 /* How fast the pivot's translation closes the gap along GJK's axis (A to
  * B), raw per whole move, rounded up: -translation . dir / |dir|, or 0
  * when it opens it (translation below 2^31, dir fitted to 28 bits: the
- * dot product exact in int64; fxc_mul_rsqrt within 2^-27, and 2 LSB more).
+ * dot product exact in int64; height_up).
  * The gap between the cores is at least their gap along that fixed axis,
  * which closes no faster than this plus the turn's speed (the step's
  * bound: conservative advancement's, as fxc_shapecast's). */
 static uint64_t approach(const turning *s, const fxc_gjk_result *g)
 {
-    int64_t closing = fxc_v3_dot_wide(s->m->translation, g->dir), v;
-    uint32_t rt;
-    int re;
-    if (closing >= 0) return 0;
-    fxc_rsqrt((uint64_t)fxc_v3_dot_wide(g->dir, g->dir), &rt, &re);
-    v = fxc_mul_rsqrt(-closing, rt, re);
-    return (uint64_t)(v + (v >> 26) + 2);
+    int64_t closing = fxc_v3_dot_wide(s->m->translation, g->dir);
+    return closing >= 0 ? 0 : height_up(-closing, g->dir);
 }
 
 /* The pivot at fraction t, as the poses place it (pose_at), world. */
@@ -257,12 +266,7 @@ static uint64_t turn_now(const turning *s, fxc_pair *p, const fxc_gjk_result *g,
         fxc_vec3 q = p->b.shape->kind->support(p, &p->b, u), c = fxc_v3_sub(pivot_at(s->m, t), p->origin);
         int64_t hq = fxc_v3_dot_wide(fxc_v3_sub(q, c), u);
         if (hq > 0) {
-            uint32_t rt;
-            int re;
-            int64_t v;
-            fxc_rsqrt((uint64_t)fxc_v3_dot_wide(u, u), &rt, &re);
-            v = fxc_mul_rsqrt(hq, rt, re);
-            h = (uint64_t)(v + (v >> 26) + 2);
+            h = height_up(hq, u);
             h += h >> 14; /* |k x d| / |d| up to 1 + 2^-16 */
         }
     }

@@ -116,14 +116,18 @@ int fxc2_polygon_convex(const fxc2_vec *v, int n)
  * checked again at every query (src/sat2d.c). */
 static int polygon_strict(const fxc2_vec *v, int n)
 {
-    fxc2_vec last;
+    fxc2_vec prev, last;
     int i;
     if (n < 3) return 0;
-    last = fxc2_sub(v[0], v[n - 1]);
+    /* as fxc2_polygon_convex walks: each edge from the vertex before, each
+     * turn from the edge before, the closing ones first */
+    prev = v[n - 1];
+    last = fxc2_sub(v[n - 1], v[n - 2]);
     for (i = 0; i < n; i++) {
-        fxc2_vec e = fxc2_sub(v[i + 1 == n ? 0 : i + 1], v[i]);
+        fxc2_vec e = fxc2_sub(v[i], prev);
         int64_t len = (int64_t)fxc_abs_u32(last.x) + fxc_abs_u32(last.y) + fxc_abs_u32(e.x) + fxc_abs_u32(e.y);
         if (2 * fxc2_cross(last, e) <= 3 * len + 6) return 0;
+        prev = v[i];
         last = e;
     }
     return 1;

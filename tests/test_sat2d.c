@@ -233,7 +233,7 @@ void test_polygon2_strict_stays_convex(void)
         int count = thin_arc(&r, v, rad, sag), k, least_margin = 1 << 30;
         if (fxc2_shape_polygon(&poly, v, count, 0) != FXC_OK) continue;
         CHECK(fxc2_shape_point(&dot, 0) == FXC_OK);
-        for (k = 0; k < count; k++) { /* the smallest turn over its edges' lengths, for the count */
+        for (k = 0; k < count; k++) { /* the least turn over its edges' lengths + 2: strict above 3/2 */
             fxc2_vec e1 = fxc2_sub(v[k], v[(k + count - 1) % count]), e2 = fxc2_sub(v[(k + 1) % count], v[k]);
             double len = fabs((double)e1.x) + fabs((double)e1.y) + fabs((double)e2.x) + fabs((double)e2.y);
             double ratio = (double)fxc2_cross(e1, e2) / (len + 2.0);
@@ -258,7 +258,7 @@ void test_polygon2_strict_stays_convex(void)
             }
         }
     }
-    port_printf("       %ld thin polygons: %ld strict (%ld within 3 of the margin), %ld bent turns of the others\n", n, strict,
+    port_printf("       %ld thin polygons: %ld strict (%ld within twice the margin), %ld bent turns of the others\n", n, strict,
                 near, bent_loose);
     /* both sides of the margin were reached, and the loose side does bend */
     CHECK(strict > n / 10 && near > 0 && bent_loose > 0 && bent == 0);
