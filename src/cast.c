@@ -34,7 +34,6 @@ typedef struct {
 /* All-zero answers: the answer on every error. */
 static const advance no_advance;
 static const fxc_cast_result no_cast;
-static const fxc_ray_hit no_hit;
 
 /* B's position after fraction t of the move, rounded down. */
 static fxc_vec3 placed(fxc_vec3 pos, fxc_vec3 v, int64_t t)
@@ -43,20 +42,24 @@ static fxc_vec3 placed(fxc_vec3 pos, fxc_vec3 v, int64_t t)
                   pos.z + (fix16_t)((t * v.z) >> 32));
 }
 
-/* The move's inputs: no NULL, and B's end position within the world's
- * range (so that it fits Q16.16). The pair's range check at the end
- * follows the start's, once the shapes are checked (start_pair). */
-static int move_ok(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb, fxc_vec3 v)
+/* A move's end, pos + v, within the world's range (so that it fits
+ * Q16.16): FXC_OK or FXC_ERR_RANGE. */
+static int end_ok(fxc_vec3 pos, fxc_vec3 v)
 {
-    int64_t x, y, z;
-    if (a == NULL || b == NULL || ta == NULL || tb == NULL) return FXC_ERR_NULL;
-    x = (int64_t)tb->pos.x + v.x;
-    y = (int64_t)tb->pos.y + v.y;
-    z = (int64_t)tb->pos.z + v.z;
+    int64_t x = (int64_t)pos.x + v.x, y = (int64_t)pos.y + v.y, z = (int64_t)pos.z + v.z;
     if (x < -FXC_WORLD_LIMIT || x > FXC_WORLD_LIMIT || y < -FXC_WORLD_LIMIT || y > FXC_WORLD_LIMIT ||
         z < -FXC_WORLD_LIMIT || z > FXC_WORLD_LIMIT)
         return FXC_ERR_RANGE;
     return FXC_OK;
+}
+
+/* The move's inputs: no NULL, and B's end in range (end_ok). The pair's
+ * range check at the end follows the start's, once the shapes are
+ * checked (start_pair). */
+static int move_ok(const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b, const fxc_transform *tb, fxc_vec3 v)
+{
+    if (a == NULL || b == NULL || ta == NULL || tb == NULL) return FXC_ERR_NULL;
+    return end_ok(tb->pos, v);
 }
 
 /* The pair at the move's start, its shapes checked, and both ends of the
@@ -269,20 +272,6 @@ int fxc_cast_overlap(uint32_t config, const fxc_shape *a, const fxc_transform *t
     return st;
 }
 
-/* A box without margin: its slabs, exactly (src/raybox.c), on the pair
- * at the ray's start (start_pair: its error, if any, is the answer).
- * Returns 0 for a singular rotation, which conservative advancement
- * answers. Out of line: the pair's frame is not to add to the advance's. */
-FXC_NOINLINE static int box_slabs(const fxc_shape *s, const fxc_transform *t, const fxc_transform *at, fxc_vec3 v,
-                                  fxc_ray_hit *hit, int *st)
-{
-    fxc_shape point;
-    fxc_pair p;
-    (void)fxc_shape_point(&point, 0);
-    *st = start_pair(&p, s, t, &point, at, v);
-    return *st != FXC_OK || fxc_ray_box(&p, v, hit, st);
-}
-
 /* The ray's start in the shape: inside, unless it only touches a core
  * without margin (fxc_distance proves that). Out of line, and called
  * from fxc_raycast once raycast has returned: fxc_distance's frames are
@@ -306,11 +295,10 @@ FXC_NOINLINE static int from_inside(const fxc_shape *s, const fxc_transform *t, 
     return fxc_cast_status(fxc_v3_dot_wide(v, d.normal), 1, moves(v));
 }
 
-/* The ray's point as B, a point core with no margin; OVERLAP_AT_START
- * when it starts in the shape (from_inside answers). Out of line: its
- * frame is not to add to from_inside's. */
-FXC_NOINLINE static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v,
-                                fxc_ray_hit *hit)
+/* The ray's point as B, a point core with no margin, by conservative
+ * advancement; OVERLAP_AT_START when it starts in the shape (from_inside
+ * answers). */
+static int ray_advance(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v, fxc_ray_hit *hit)
 {
     fxc_shape point;
     fxc_transform at;
@@ -318,9 +306,6 @@ FXC_NOINLINE static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_
     int st;
     (void)fxc_shape_point(&point, 0);
     (void)fxc_transform_set(&at, NULL, origin); /* the identity: always FXC_OK */
-    st = move_ok(s, t, &point, &at, v);
-    if (st != FXC_OK) return st;
-    if (s->type == FXC_SHAPE_BOX && s->margin == 0 && box_slabs(s, t, &at, v, hit, &st)) return st;
     st = advance_to_contact(s, t, &point, &at, v, &c);
     hit->iterations = c.iterations;
     if (st == MISS) return FXC_SEPARATED;
@@ -333,15 +318,38 @@ FXC_NOINLINE static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_
     return st == CONTACT ? fxc_cast_status(c.closing, c.t == 0, moves(v)) : st;
 }
 
+/* The ray's inputs checked as a cast's (move_ok), then a box without
+ * margin by its slabs, exactly (src/raybox.c), any other shape by
+ * ray_advance. Out of line: its frame is not to add to from_inside's. */
+FXC_NOINLINE static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v,
+                                fxc_ray_hit *hit)
+{
+    int st;
+    if (s == NULL || t == NULL) return FXC_ERR_NULL;
+    st = end_ok(origin, v);
+    if (st != FXC_OK) return st;
+    if (s->type == FXC_SHAPE_BOX && s->margin == 0 && fxc_ray_box(s, t, origin, v, hit, &st)) return st;
+    return ray_advance(s, t, origin, v, hit);
+}
+
+/* Zeroes a ray's answer, field by field (a struct copy is a memcpy call
+ * on the M0). */
+static void clear_hit(fxc_ray_hit *h)
+{
+    h->fraction = 0;
+    h->point = fxc_v3(0, 0, 0);
+    h->normal = h->point;
+    h->iterations = 0;
+}
+
 int fxc_raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 translation,
                 fxc_ray_hit *hit)
 {
-    fxc_ray_hit h = no_hit;
     int st;
     if (hit == NULL) return FXC_ERR_NULL;
-    st = raycast(s, t, origin, translation, &h);
-    if (st == OVERLAP_AT_START) st = from_inside(s, t, origin, translation, &h);
-    if (!fxc_answered(st)) h = no_hit;
-    *hit = h;
+    clear_hit(hit);
+    st = raycast(s, t, origin, translation, hit);
+    if (st == OVERLAP_AT_START) st = from_inside(s, t, origin, translation, hit);
+    if (!fxc_answered(st)) clear_hit(hit);
     return st;
 }

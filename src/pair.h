@@ -84,6 +84,12 @@ int fxc_pair_init(fxc_pair *p, const fxc_shape *a, const fxc_transform *ta,
  * a move's end so, having checked its start with the shapes.) */
 int fxc_pair_in_range(const fxc_pair *p, fxc_vec3 pos_a, fxc_vec3 pos_b);
 
+/* fxc_pair_init's checks and fxc_pair_in_range's for A = (s, t) and a
+ * point B without margin moved from `from` to `to`, without a pair: the
+ * statuses fxc_pair_init on the start and fxc_pair_in_range on the end
+ * would give (for the ray casts, whose slabs need no pair). */
+int fxc_point_path_check(const fxc_shape *s, const fxc_transform *t, fxc_vec3 from, fxc_vec3 to);
+
 /* The pair set up again with the same shapes at positions pos_a and
  * pos_b, the rotations those of fxc_pair_init's transforms (still read
  * from them), without fxc_pair_init's checks: for the casts, whose poses

@@ -8,9 +8,9 @@
  * A_k = 2^16 (o - c) . f_k sgn(det), B_k = 2^16 v . f_k sgn(det) and
  * R_k = h_k |det|. The ray meets the box from the largest entry of the
  * slabs (and 0) to their smallest exit (and 1); each entry and exit is a
- * ratio of exact integers, cut to 31 bits once for the filter of
- * fxc_product_cmp, and every comparison of two of them is exact (the
- * filter, else the 192-bit products). The fraction is the exact floor of
+ * ratio of exact integers, cut to 31 bits the first time it is compared
+ * (the filter of fxc_product_cmp), and every comparison of two of them
+ * is exact (the filter, else the 192-bit products). The fraction is the exact floor of
  * the entry at 2^-32 (q32_of). The distance of o inside slab k to its
  * nearer face is (R_k - |A_k|) / (2^16 |f_k|) raw, compared with
  * FXC_TOUCH_TOL exactly as squares.
@@ -29,12 +29,23 @@
 #include "query.h"
 #include "sat.h"
 
-/* t = n / d with d > 0, with the sign of n and, for n != 0, |n| and d
- * cut to 31 bits once (approx.h), for the filter of every comparison. */
+/* A slab's |B_k|, the denominator of its entry and exit, and once one
+ * of them is compared its value cut to 31 bits (approx.h). */
 typedef struct {
-    fxc_i128 n, d;
-    fxc_approx an, ad;
+    fxc_i128 v;
+    fxc_approx a;
+    int cut;
+} den;
+
+/* t = n / d with d > 0 and the sign of n; once compared, |n| (n != 0)
+ * cut to 31 bits too, for the filter of every comparison after. Most
+ * rays settle with few comparisons: the cuts wait for them. */
+typedef struct {
+    fxc_i128 n;
+    den *d;
+    fxc_approx an;
     int sn;
+    int cut; /* an made */
 } ratio;
 
 typedef struct {
@@ -54,67 +65,59 @@ static int sign_side(fxc_i128 v)
     return s;
 }
 
-/* *t = n / d, its filter values made (in place: a ratio is 56 bytes, a
- * struct copy of it a memcpy call on the M0). */
-static void set_ratio(ratio *t, fxc_i128 n, const fxc_i128 *d, fxc_approx ad)
+/* *t = n / d, not yet cut (in place: a struct copy is a memcpy call on
+ * the M0). */
+static void set_ratio(ratio *t, fxc_i128 n, den *d)
 {
     t->n = n;
-    t->d = *d;
-    t->ad = ad;
+    t->d = d;
     t->sn = fxc_i128_sign(n);
-    t->an = ad; /* unused for n = 0 */
-    if (t->sn != 0) {
-        fxc_i128 m = i128_abs(n);
-        t->an = fxc_approx_i128(&m);
+    t->cut = 0;
+}
+
+static void cut(ratio *t)
+{
+    fxc_i128 m;
+    if (t->cut) return;
+    t->cut = 1;
+    if (!t->d->cut) {
+        t->d->cut = 1;
+        t->d->a = fxc_approx_i128(&t->d->v);
     }
+    if (t->sn == 0) return; /* an unused */
+    m.lo = t->n.lo;
+    m.hi = t->n.hi;
+    if (t->sn < 0) m = fxc_i128_neg(m);
+    t->an = fxc_approx_i128(&m);
 }
 
 /* x < y, exactly: by signs first, then |n_x| d_y against |n_y| d_x, from
- * the cut values when they are sure (fxc_product_cmp's filter, on values
- * cut once per ratio), else in 192 bits. */
-static int ratio_less(const ratio *x, const ratio *y)
+ * the cut values when they are sure (fxc_product_cmp's filter), else in
+ * 192 bits. */
+static int ratio_less(ratio *x, ratio *y)
 {
     int c;
     if (x->sn != y->sn) return x->sn < y->sn;
     if (x->sn == 0) return 0;
+    cut(x);
+    cut(y);
     {
-        fxc_approx p = fxc_approx_mul(x->an, y->ad), q = fxc_approx_mul(y->an, x->ad);
+        fxc_approx p = fxc_approx_mul(x->an, y->d->a), q = fxc_approx_mul(y->an, x->d->a);
         if (fxc_approx_surely_less(p, q)) c = -1;
         else if (fxc_approx_surely_less(q, p)) c = 1;
         else {
             fxc_i128 ax = i128_abs(x->n), ay = i128_abs(y->n);
-            c = fxc_product_cmp_exact(&ax, &y->d, &ay, &x->d);
+            c = fxc_product_cmp_exact(&ax, &y->d->v, &ay, &x->d->v);
         }
     }
     /* both negative: the larger magnitude is the smaller */
     return x->sn > 0 ? c < 0 : c > 0;
 }
 
-/* Is the ratio above 1 (n > d)? Below 1? */
-static int above_one(const ratio *t)
+/* The sign of t - 1 (of n - d). */
+static int against_one(const ratio *t)
 {
-    return fxc_i128_sign(fxc_i128_sub(t->n, t->d)) > 0;
-}
-
-static int below_one(const ratio *t)
-{
-    return fxc_i128_sign(fxc_i128_sub(t->n, t->d)) < 0;
-}
-
-/* The slab's entry and exit; 0 when the ray runs parallel to it (B = 0). */
-static int crossings(const slab *s, ratio *in, ratio *out)
-{
-    int sb = fxc_i128_sign(s->b);
-    fxc_i128 d = i128_abs(s->b), a = s->a;
-    fxc_approx ad;
-    if (sb == 0) return 0;
-    ad = fxc_approx_i128(&d);
-    /* B > 0: from A + tB = -R to +R, at (-A -+ R) / B; B < 0: from +R to
-     * -R, at (A -+ R) / |B| */
-    if (sb > 0) a = fxc_i128_neg(a);
-    set_ratio(in, fxc_i128_sub(a, s->r), &d, ad);
-    set_ratio(out, fxc_i128_add(a, s->r), &d, ad);
-    return 1;
+    return fxc_i128_sign(fxc_i128_sub(t->n, t->d->v));
 }
 
 /* a q for a >= 0 below 2^96 and q < 2^32: three 32 x 32 products. */
@@ -136,21 +139,22 @@ static fxc_i128 mul_u32(fxc_i128 a, uint32_t q)
  * raises q by at most 5 steps. */
 static int64_t q32_of(const ratio *t)
 {
-    fxc_i128 n32 = t->n, d32 = t->d, r;
-    int sh = fxc_i128_bits(t->d) - 32;
+    const fxc_i128 *d = &t->d->v;
+    fxc_i128 n32 = t->n, d32 = *d, r;
+    int sh = fxc_i128_bits(*d) - 32;
     uint64_t q;
-    if (!below_one(t)) return (int64_t)1 << 32;
+    if (against_one(t) >= 0) return (int64_t)1 << 32;
     if (sh > 0) {
         n32 = fxc_i128_shr(t->n, sh);
-        d32 = fxc_i128_shr(t->d, sh);
+        d32 = fxc_i128_shr(*d, sh);
         d32.lo++;
     }
     q = (n32.lo << 32) / d32.lo;
     r.lo = t->n.lo << 32;
     r.hi = t->n.hi << 32 | t->n.lo >> 32;
-    r = fxc_i128_sub(r, mul_u32(t->d, (uint32_t)q));
-    while (fxc_i128_sign(fxc_i128_sub(r, t->d)) >= 0) {
-        r = fxc_i128_sub(r, t->d);
+    r = fxc_i128_sub(r, mul_u32(*d, (uint32_t)q));
+    while (fxc_i128_sign(fxc_i128_sub(r, *d)) >= 0) {
+        r = fxc_i128_sub(r, *d);
         q++;
     }
     return (int64_t)q;
@@ -159,14 +163,14 @@ static int64_t q32_of(const ratio *t)
 /* Unit outward normal of face k's side `sign` (+1: where l_k = h_k). */
 static fxc_vec3 slab_normal(const fxc_box_frame *f, int k, int sign)
 {
-    fxc_vec3w n = f->f[k];
+    const fxc_vec3w *m = &f->f[k];
+    fxc_vec3w n;
     fxc_vec3 d;
     fxc_direction u;
-    if ((f->det < 0) != (sign < 0)) {
-        n.x = -n.x;
-        n.y = -n.y;
-        n.z = -n.z;
-    }
+    int flip = (f->det < 0) != (sign < 0);
+    n.x = flip ? -m->x : m->x;
+    n.y = flip ? -m->y : m->y;
+    n.z = flip ? -m->z : m->z;
     (void)fxc_dir_fit(&n, &d); /* f_k is not zero: det is not */
     u = fxc_direction_of(d);
     return fxc_direction_scaled(&u, FXC_ONE);
@@ -211,74 +215,90 @@ static int from_surface(const fxc_box_frame *f, const slab *sl, fxc_vec3 v, fxc_
     return FXC_INSIDE;
 }
 
-/* The ray's answer from the slabs: from the surface (from_surface), a
- * miss, or the first contact at the largest entry, through that slab's
- * face (the first slab on a tie), or grazing along the face of a slab the
- * ray runs in (parallel to it, on its plane). Out of line: its slabs and
- * ratios with the box frame in one frame were over the M0's frame limit. */
-FXC_NOINLINE static int slab_answer(const fxc_box_frame *f, const fxc_pair *p, fxc_vec3 v, fxc_ray_hit *hit)
+/* The answer of a ray from outside the grown box: a miss, or the first
+ * contact at the largest entry, through that slab's face (the first slab
+ * on a tie), or grazing along the face of a slab the ray runs in
+ * (parallel to it, on its plane). A slab the ray leaves before its start
+ * or reaches after its end is a miss at once; the others' entries and
+ * exits are compared as they come. Out of line: its ratios with the box
+ * frame in one frame were over the M0's frame limit. */
+FXC_NOINLINE static int slab_answer(const fxc_box_frame *f, const slab *sl, fxc_vec3 origin, fxc_vec3 v,
+                                    fxc_ray_hit *hit)
 {
-    /* the entry starts at 0 (sign 0: below every positive entry); the
-     * exit at 1, until a slab's is below it */
-    static const ratio zero = { { 0, 0 }, { 1, 0 }, { 0, 0 }, { 0, 0 }, 0 };
-    slab sl[3];
+    den d[3];
     ratio in[3], out[3];
-    const ratio *enter = &zero, *leave = NULL;
-    fxc_vec3 o = fxc_v3_sub(p->b.offset, p->a.offset);
-    int k, at = -1, in_band = 1, in_face = -1, s;
-    s = sign_side(fxc_i128_from64(f->det));
+    int k, at = -1, leave = -1, in_face = -1;
     for (k = 0; k < 3; k++) {
-        sl[k].a = fxc_dot_axis(o, &f->f[k]);
-        sl[k].b = fxc_dot_axis(v, &f->f[k]);
-        if (s < 0) {
-            sl[k].a = fxc_i128_neg(sl[k].a);
-            sl[k].b = fxc_i128_neg(sl[k].b);
-        }
-        sl[k].r = fxc_i128_mul64((int64_t)f->h[k], s < 0 ? -f->det : f->det);
-        if (in_band && fxc_i128_sign(fxc_i128_sub(i128_abs(sl[k].a), sl[k].r)) > 0 && !near_face(f, &sl[k], k))
-            in_band = 0;
-    }
-    if (in_band) {
-        hit->point = fxc_pair_to_world(p, p->b.offset);
-        return from_surface(f, sl, v, hit);
-    }
-    for (k = 0; k < 3; k++) {
-        if (!crossings(&sl[k], &in[k], &out[k])) {
+        int sb = fxc_i128_sign(sl[k].b);
+        fxc_i128 a = sl[k].a;
+        if (sb == 0) {
             /* parallel: outside the slab all along (a miss), or within it,
              * on its face all along when |A| = R (grazing if it hits) */
-            int c = fxc_i128_sign(fxc_i128_sub(i128_abs(sl[k].a), sl[k].r));
+            int c = fxc_i128_sign(fxc_i128_sub(i128_abs(a), sl[k].r));
             if (c > 0) return FXC_SEPARATED;
             if (c == 0 && in_face < 0) in_face = k;
             continue;
         }
-        if (ratio_less(enter, &in[k])) {
-            enter = &in[k];
-            at = k;
-        }
-        if (leave != NULL ? ratio_less(&out[k], leave) : below_one(&out[k])) leave = &out[k];
+        /* B > 0: from A + tB = -R to +R, at (-A -+ R) / B; B < 0: from +R
+         * to -R, at (A -+ R) / |B| */
+        d[k].v = sl[k].b;
+        d[k].cut = 0;
+        if (sb > 0) a = fxc_i128_neg(a);
+        else d[k].v = fxc_i128_neg(d[k].v);
+        set_ratio(&out[k], fxc_i128_add(a, sl[k].r), &d[k]);
+        if (out[k].sn < 0) return FXC_SEPARATED;
+        set_ratio(&in[k], fxc_i128_sub(a, sl[k].r), &d[k]);
+        if (against_one(&in[k]) > 0) return FXC_SEPARATED;
+        if (in[k].sn > 0 && (at < 0 || ratio_less(&in[at], &in[k]))) at = k;
+        if (against_one(&out[k]) < 0 && (leave < 0 || ratio_less(&out[k], &out[leave]))) leave = k;
     }
     /* the origin is outside the grown box, so some slab's entry is after 0 */
-    if (at < 0 || (leave != NULL ? ratio_less(leave, enter) : above_one(enter))) return FXC_SEPARATED;
+    if (at < 0 || (leave >= 0 && ratio_less(&out[leave], &in[at]))) return FXC_SEPARATED;
     {
-        int64_t t = q32_of(enter);
+        int64_t t = q32_of(&in[at]);
         int k2 = in_face >= 0 ? in_face : at;
         /* grazing: the side of the face the ray runs in; entering: the
          * face it crosses, against B's sign */
         int side = in_face >= 0 ? sign_side(sl[k2].a) : -sign_side(sl[k2].b);
-        fxc_vec3 pt = fxc_v3(p->b.offset.x + (fix16_t)((t * v.x) >> 32), p->b.offset.y + (fix16_t)((t * v.y) >> 32),
-                             p->b.offset.z + (fix16_t)((t * v.z) >> 32));
         hit->fraction = (fix16_t)(t >> 16);
-        hit->point = fxc_pair_to_world(p, pt);
+        hit->point = fxc_v3(origin.x + (fix16_t)((t * v.x) >> 32), origin.y + (fix16_t)((t * v.y) >> 32),
+                            origin.z + (fix16_t)((t * v.z) >> 32));
         hit->normal = slab_normal(f, k2, side);
         return in_face >= 0 ? FXC_GRAZING : FXC_HIT;
     }
 }
 
-int fxc_ray_box(const fxc_pair *p, fxc_vec3 v, fxc_ray_hit *hit, int *status)
+int fxc_ray_box(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v, fxc_ray_hit *hit,
+                int *status)
 {
     fxc_box_frame f;
-    fxc_box_frame_of(&p->a, &f);
+    slab sl[3];
+    fxc_vec3 o;
+    fxc_i128 det;
+    int k, in_band = 1, neg;
+    *status = fxc_point_path_check(s, t, origin, fxc_v3_add(origin, v));
+    if (*status != FXC_OK) return 1;
+    fxc_box_frame_of(s, &t->rot, &f);
     if (f.det == 0) return 0;
-    *status = slab_answer(&f, p, v, hit);
+    o = fxc_v3_sub(origin, t->pos); /* below 2^29: fxc_point_path_check */
+    neg = f.det < 0;
+    det = fxc_i128_from64(neg ? -f.det : f.det);
+    for (k = 0; k < 3; k++) {
+        sl[k].a = fxc_dot_axis(o, &f.f[k]);
+        sl[k].b = fxc_dot_axis(v, &f.f[k]);
+        if (neg) {
+            sl[k].a = fxc_i128_neg(sl[k].a);
+            sl[k].b = fxc_i128_neg(sl[k].b);
+        }
+        sl[k].r = mul_u32(det, f.h[k]);
+        if (in_band && fxc_i128_sign(fxc_i128_sub(i128_abs(sl[k].a), sl[k].r)) > 0 && !near_face(&f, &sl[k], k))
+            in_band = 0;
+    }
+    if (in_band) {
+        hit->point = origin;
+        *status = from_surface(&f, sl, v, hit);
+    } else {
+        *status = slab_answer(&f, sl, origin, v, hit);
+    }
     return 1;
 }

@@ -4,11 +4,14 @@
 
 #include "pair.h"
 
-/* The ray from B's position (a point body) along v (raw, below 2^30 per
- * component, both ends in range) against A, a box without margin, on a
- * prepared pair: writes the raycast's status to *status and its answer to
- * hit (fraction, point, normal; iterations untouched), and returns 1;
- * returns 0 for a singular rotation (conservative advancement answers). */
-int fxc_ray_box(const fxc_pair *p, fxc_vec3 v, fxc_ray_hit *hit, int *status);
+/* The ray from `origin` along v against s at t, a box without margin:
+ * checks the shape, the rotation and the range as a cast's pair would
+ * (fxc_point_path_check), then writes the raycast's status to *status
+ * and its answer to hit (fraction, point, normal; iterations untouched),
+ * and returns 1; returns 0 for a singular rotation (conservative
+ * advancement answers). v below 2^30 per component, and origin + v in
+ * the world's range. */
+int fxc_ray_box(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v, fxc_ray_hit *hit,
+                int *status);
 
 #endif /* FXC_RAYBOX_H */

@@ -111,13 +111,13 @@ static fxc_i128 add_radius(fxc_i128 acc, uint32_t h, int64_t x)
     return fxc_i128_add(acc, r);
 }
 
-void fxc_box_frame_of(const fxc_body *b, fxc_box_frame *f)
+void fxc_box_frame_of(const fxc_shape *box, const fxc_mat3 *rot, fxc_box_frame *f)
 {
     int k;
-    for (k = 0; k < 3; k++) f->c[k] = fxc_v3(b->rot->m[0][k], b->rot->m[1][k], b->rot->m[2][k]);
-    f->h[0] = (uint32_t)b->shape->u.box.half.x;
-    f->h[1] = (uint32_t)b->shape->u.box.half.y;
-    f->h[2] = (uint32_t)b->shape->u.box.half.z;
+    for (k = 0; k < 3; k++) f->c[k] = fxc_v3(rot->m[0][k], rot->m[1][k], rot->m[2][k]);
+    f->h[0] = (uint32_t)box->u.box.half.x;
+    f->h[1] = (uint32_t)box->u.box.half.y;
+    f->h[2] = (uint32_t)box->u.box.half.z;
     for (k = 0; k < 3; k++) f->f[k] = fxc_v3_cross_wide(f->c[next3(k)], f->c[prev3(k)]);
     f->det = dot_cn(f->c[0], &f->f[0]);
 }
@@ -130,8 +130,8 @@ void fxc_box_frame_of(const fxc_body *b, fxc_box_frame *f)
 static int pair_of(const fxc_pair *p, box_pair *q)
 {
     int i, j;
-    fxc_box_frame_of(&p->a, &q->a);
-    fxc_box_frame_of(&p->b, &q->b);
+    fxc_box_frame_of(p->a.shape, p->a.rot, &q->a);
+    fxc_box_frame_of(p->b.shape, p->b.rot, &q->b);
     if (q->a.det == 0 || q->b.det == 0) return 0;
     for (i = 0; i < 3; i++) {
         for (j = 0; j < 3; j++) {

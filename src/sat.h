@@ -30,7 +30,7 @@ typedef struct {
     int64_t det;    /* c_k . f_k, the same for every k (< 2^54) */
 } fxc_box_frame;
 
-void fxc_box_frame_of(const fxc_body *b, fxc_box_frame *f);
+void fxc_box_frame_of(const fxc_shape *box, const fxc_mat3 *rot, fxc_box_frame *f);
 
 /* d . n * 2^16 exactly, for |d_k| < 2^31 (raw) and |n_k| <= 2^35 (an
  * axis): each n_k split as hi * 2^16 + lo (0 <= lo < 2^16), so every

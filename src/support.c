@@ -42,40 +42,64 @@ void fxc_rim_point(fix16_t r, int32_t dx, int32_t dy, fxc_vec3 *p)
 /* The budget below (and in every kernel) assumes points below 2^28 raw. */
 typedef char fxc_check_range_bits[FXC_RANGE_BITS <= 12 ? 1 : -1];
 
-/* Every point of a body (core reach `reach`, its shape's margin) within
- * FXC_RAW_LIMIT of the pair's centre and within FXC_WORLD_LIMIT of the
- * world origin, per coordinate: each world coordinate of the body is
- * within pos_i + ext_i, ext_i = sum_j |R_ij| * reach + margin.
+/* How far every point of a body (core reach `reach`, its shape's margin)
+ * lies from its position along each world axis: ext_i = sum_j |R_ij| *
+ * reach + margin, rounded up; 0 when one is beyond FXC_RAW_LIMIT.
  * Budget, all in uint32: a row's magnitudes add to at most 6 * 2^16 <
  * 2^19 (entries within 2 units: fxc_rotation_ok); reach and margin are at
  * most FXC_RAW_LIMIT < 2^28 (fxc_shape_check), so ext_i is below
- * 2^47 >> 16 + 2^28 < 2^32, and two positions are less than 2^32 apart;
- * each sum is compared as a difference, so that none is formed. */
-static inline int body_in_range(const fxc_shape *s, uint32_t reach, const fxc_mat3 *rot, fxc_vec3 pos, fxc_vec3 centre)
+ * 2^47 >> 16 + 2^28 < 2^32. */
+static int body_extent(const fxc_shape *s, uint32_t reach, const fxc_mat3 *rot, uint32_t ext[3])
 {
     int i;
     for (i = 0; i < 3; i++) {
         const fix16_t *row = rot->m[i];
         uint32_t rowsum = fxc_abs_u32(row[0]) + fxc_abs_u32(row[1]) + fxc_abs_u32(row[2]);
-        uint32_t ext = (uint32_t)((fxc_umull(rowsum, reach) + 0xFFFF) >> 16) + (uint32_t)s->margin;
-        fix16_t c = fxc_v3_get(pos, i), m = fxc_v3_get(centre, i);
-        uint32_t rel = c >= m ? (uint32_t)c - (uint32_t)m : (uint32_t)m - (uint32_t)c;
-        if (ext > (uint32_t)FXC_RAW_LIMIT || rel > (uint32_t)FXC_RAW_LIMIT - ext) return FXC_ERR_RANGE;
-        if (fxc_abs_u32(c) > (uint32_t)FXC_WORLD_LIMIT - ext) return FXC_ERR_RANGE; /* ext <= FXC_RAW_LIMIT here */
+        ext[i] = (uint32_t)((fxc_umull(rowsum, reach) + 0xFFFF) >> 16) + (uint32_t)s->margin;
+        if (ext[i] > (uint32_t)FXC_RAW_LIMIT) return 0;
     }
-    return FXC_OK;
+    return 1;
 }
 
-/* One body of a query: its shape's fields and rotation valid, and in
- * range (body_in_range). */
-static int check_body(const fxc_shape *s, const fxc_transform *t, fxc_vec3 centre, uint32_t *core_reach)
+/* One coordinate of extent_in_range: c the position's, m the centre's. */
+static int coord_in_range(uint32_t ext, fix16_t c, fix16_t m)
+{
+    uint32_t rel = c >= m ? (uint32_t)c - (uint32_t)m : (uint32_t)m - (uint32_t)c;
+    return rel <= (uint32_t)FXC_RAW_LIMIT - ext && fxc_abs_u32(c) <= (uint32_t)FXC_WORLD_LIMIT - ext;
+}
+
+/* A body reaching ext_i (at most FXC_RAW_LIMIT: body_extent) from pos:
+ * is every point within FXC_RAW_LIMIT of the pair's centre and within
+ * FXC_WORLD_LIMIT of the world origin, per coordinate? Two positions are
+ * less than 2^32 apart, and each sum is compared as a difference, so that
+ * none is formed. */
+static int extent_in_range(const uint32_t ext[3], fxc_vec3 pos, fxc_vec3 centre)
+{
+    return coord_in_range(ext[0], pos.x, centre.x) && coord_in_range(ext[1], pos.y, centre.y) &&
+           coord_in_range(ext[2], pos.z, centre.z);
+}
+
+static inline int body_in_range(const fxc_shape *s, uint32_t reach, const fxc_mat3 *rot, fxc_vec3 pos, fxc_vec3 centre)
+{
+    uint32_t ext[3];
+    return body_extent(s, reach, rot, ext) && extent_in_range(ext, pos, centre) ? FXC_OK : FXC_ERR_RANGE;
+}
+
+/* One body's shape fields and rotation: its status, and its core reach. */
+static int check_fields(const fxc_shape *s, const fxc_transform *t, uint32_t *core_reach)
 {
     uint32_t reach;
     int st = fxc_shape_check(s, &reach);
     *core_reach = reach;
     if (st != FXC_OK) return st == FXC_ERR_RANGE ? FXC_ERR_RANGE : FXC_ERR_BAD_SHAPE;
-    if (!fxc_rotation_ok(&t->rot)) return FXC_ERR_BAD_TRANSFORM;
-    return body_in_range(s, reach, &t->rot, t->pos, centre);
+    return fxc_rotation_ok(&t->rot) ? FXC_OK : FXC_ERR_BAD_TRANSFORM;
+}
+
+/* One body of a query: its fields valid, and in range (body_in_range). */
+static int check_body(const fxc_shape *s, const fxc_transform *t, fxc_vec3 centre, uint32_t *core_reach)
+{
+    int st = check_fields(s, t, core_reach);
+    return st == FXC_OK ? body_in_range(s, *core_reach, &t->rot, t->pos, centre) : st;
 }
 
 /* Q32.32 -> Q16.16 rounded half up, as fxc_round32 but without its
@@ -469,6 +493,19 @@ int fxc_pair_in_range(const fxc_pair *p, fxc_vec3 pos_a, fxc_vec3 pos_b)
     fxc_vec3 c = centre_of(pos_a, pos_b);
     int st = body_in_range(p->a.shape, p->a.reach, p->a.rot, pos_a, c);
     return st == FXC_OK ? body_in_range(p->b.shape, p->b.reach, p->b.rot, pos_b, c) : st;
+}
+
+int fxc_point_path_check(const fxc_shape *s, const fxc_transform *t, fxc_vec3 from, fxc_vec3 to)
+{
+    static const uint32_t point[3]; /* a point reaches nowhere from its position */
+    fxc_vec3 c0 = centre_of(t->pos, from), c1 = centre_of(t->pos, to);
+    uint32_t reach, ext[3];
+    int st = check_fields(s, t, &reach);
+    if (st != FXC_OK) return st;
+    if (!body_extent(s, reach, &t->rot, ext) || !extent_in_range(ext, t->pos, c0) || !extent_in_range(point, from, c0) ||
+        !extent_in_range(ext, t->pos, c1) || !extent_in_range(point, to, c1))
+        return FXC_ERR_RANGE;
+    return FXC_OK;
 }
 
 /* A body's set-up moved by delta: by its kind where it can (the same

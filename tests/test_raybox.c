@@ -174,6 +174,40 @@ void test_raybox_sheared(void)
     CHECK(hits > n / 10 && misses > n / 10);
 }
 
+/* Negating one column of a box's matrix (det < 0) leaves the same point
+ * set, with every face the same plane: each ray's answer (status,
+ * fraction, point, normal) must not change by a bit. */
+void test_raybox_mirrored(void)
+{
+    t_rng r = { 6300 };
+    long i, n = T_TARGET_CASES(3000, 150), hits = 0;
+    for (i = 0; i < n; i++) {
+        fxc_shape box;
+        fxc_transform t, tm;
+        fxc_mat3 m;
+        fxc_ray_hit h, hm;
+        int j = (int)t_range(&r, 0, 2), k, st, stm;
+        fxc_vec3 o = t_vec(&r, -4 * ONE, 4 * ONE), v;
+        scene_rotation(&r, &m);
+        CHECK(fxc_shape_box(&box, t_vec(&r, ONE / 4, 2 * ONE), 0) == FXC_OK);
+        CHECK(fxc_transform_set(&t, &m, t_vec(&r, -ONE, ONE)) == FXC_OK);
+        tm = t;
+        for (k = 0; k < 3; k++) tm.rot.m[k][j] = -tm.rot.m[k][j];
+        v = fxc_v3_sub(t_vec(&r, -ONE, ONE), o);
+        v = fxc_v3_add(v, v);
+        st = fxc_raycast(&box, &t, o, v, &h);
+        stm = fxc_raycast(&box, &tm, o, v, &hm);
+        CHECK_MSG(st == stm && h.fraction == hm.fraction && h.point.x == hm.point.x && h.point.y == hm.point.y &&
+                      h.point.z == hm.point.z && h.normal.x == hm.normal.x && h.normal.y == hm.normal.y &&
+                      h.normal.z == hm.normal.z,
+                  "case %ld: column %d mirrored: %s at %ld, not %s at %ld", i, j, fxc_status_name(stm),
+                  (long)hm.fraction, fxc_status_name(st), (long)h.fraction);
+        hits += st == FXC_HIT;
+    }
+    port_printf("       %ld mirrored boxes: %ld hits\n", n, hits);
+    CHECK(hits > n / 10 && hits < n - n / 10);
+}
+
 /* A singular matrix flattens the box to a square (no slab across it): the
  * slabs decline it and conservative advancement answers, in steps. The
  * square at z = 0 is met half way down a ray from z = 2 to z = -2, within
