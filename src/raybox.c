@@ -114,10 +114,14 @@ static int ratio_less(ratio *x, ratio *y)
     return x->sn > 0 ? c < 0 : c > 0;
 }
 
-/* The sign of t - 1 (of n - d). */
+/* The sign of t - 1, that is of n - d (no difference formed: the high
+ * halves as signed, then the low ones). */
 static int against_one(const ratio *t)
 {
-    return fxc_i128_sign(fxc_i128_sub(t->n, t->d->v));
+    const fxc_i128 *d = &t->d->v;
+    if (t->n.hi != d->hi) return (int64_t)t->n.hi < (int64_t)d->hi ? -1 : 1;
+    if (t->n.lo != d->lo) return t->n.lo < d->lo ? -1 : 1;
+    return 0;
 }
 
 /* a q for a >= 0 below 2^96 and q < 2^32: three 32 x 32 products. */
@@ -183,13 +187,17 @@ typedef char fxc_check_touch_tol[FXC_TOUCH_TOL < 1024 ? 1 : -1]; /* near_face's 
 static int near_face(const fxc_box_frame *f, const slab *s, int k)
 {
     fxc_i128 gap = i128_abs(fxc_i128_sub(s->r, i128_abs(s->a)));
+    const fxc_vec3w *n = &f->f[k];
     fxc_i128 ff;
     fxc_i128 tol;
-    /* FXC_TOUCH_TOL 2^16 |f_k| < 2^62 (|f_k| < 2^36, the tolerance below
-     * 2^10): a wider gap is not near, and most are wider */
-    if (gap.hi != 0 || gap.lo >> 62) return 0;
-    ff = fxc_i128_add(fxc_i128_add(fxc_i128_mul64(f->f[k].x, f->f[k].x), fxc_i128_mul64(f->f[k].y, f->f[k].y)),
-                      fxc_i128_mul64(f->f[k].z, f->f[k].z));
+    uint64_t l1;
+    /* |f_k| <= |f_k|_1 < 3 2^35 and FXC_TOUCH_TOL < 2^10: a gap beyond
+     * FXC_TOUCH_TOL 2^16 |f_k|_1 (below 2^62.6) is not near, and most are
+     * beyond that */
+    if (gap.hi != 0) return 0;
+    l1 = (uint64_t)(n->x < 0 ? -n->x : n->x) + (uint64_t)(n->y < 0 ? -n->y : n->y) + (uint64_t)(n->z < 0 ? -n->z : n->z);
+    if (gap.lo > ((uint64_t)FXC_TOUCH_TOL << 16) * l1) return 0;
+    ff = fxc_i128_add(fxc_i128_add(fxc_i128_mul64(n->x, n->x), fxc_i128_mul64(n->y, n->y)), fxc_i128_mul64(n->z, n->z));
     tol = fxc_i128_mul64((int64_t)FXC_TOUCH_TOL << 16, (int64_t)FXC_TOUCH_TOL << 16);
     return fxc_product_cmp(&gap, &gap, &tol, &ff) <= 0;
 }
@@ -241,7 +249,8 @@ FXC_NOINLINE static int slab_answer(const fxc_box_frame *f, const slab *sl, fxc_
         }
         /* B > 0: from A + tB = -R to +R, at (-A -+ R) / B; B < 0: from +R
          * to -R, at (A -+ R) / |B| */
-        d[k].v = sl[k].b;
+        d[k].v.lo = sl[k].b.lo; /* by field: a struct copy is a memcpy call on the M0 */
+        d[k].v.hi = sl[k].b.hi;
         d[k].cut = 0;
         if (sb > 0) a = fxc_i128_neg(a);
         else d[k].v = fxc_i128_neg(d[k].v);
