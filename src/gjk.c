@@ -36,21 +36,24 @@ typedef struct {
 } feature;
 
 /* round(num / den * 2^30) for 0 <= num <= den, den > 0 (0 if den == 0):
- * both are shifted until den fits 32 bits, keeping >= 31 significant bits. */
-static int32_t frac_q30(fxc_i128 num, fxc_i128 den)
+ * both are shifted until den fits 32 bits, keeping >= 31 significant bits.
+ * By pointer: two 128-bit values by value are a memcpy call on the M0. */
+static int32_t frac_q30(const fxc_i128 *num, const fxc_i128 *den)
 {
-    int sh = fxc_i128_bits(den) - 32;
+    int sh = fxc_i128_bits(*den) - 32;
+    uint64_t n = num->lo, d = den->lo;
     if (sh > 0) {
-        num = fxc_i128_shr(num, sh);
-        den = fxc_i128_shr(den, sh);
+        n = fxc_i128_shr(*num, sh).lo;
+        d = fxc_i128_shr(*den, sh).lo;
     }
-    if (den.lo == 0) return 0;
-    return (int32_t)(((num.lo << 30) + den.lo / 2) / den.lo);
+    if (d == 0) return 0;
+    return (int32_t)(((n << 30) + d / 2) / d);
 }
 
 static int32_t frac64(int64_t num, int64_t den)
 {
-    return frac_q30(fxc_i128_from64(num), fxc_i128_from64(den));
+    fxc_i128 n = fxc_i128_from64(num), d = fxc_i128_from64(den);
+    return frac_q30(&n, &d);
 }
 
 static int is_zero(fxc_vec3 a)
@@ -129,8 +132,8 @@ static void feature_weights(const fxc_vec3 *Q, int n, int32_t w[3])
         fxc_i128 vb = fxc_i128_sub(fxc_i128_mul64(d5, d2), fxc_i128_mul64(d1, d6));
         fxc_i128 vc = fxc_i128_sub(fxc_i128_mul64(d1, d4), fxc_i128_mul64(d3, d2));
         fxc_i128 den = fxc_i128_add(fxc_i128_add(va, vb), vc);
-        w[1] = frac_q30(vb, den);
-        w[2] = frac_q30(vc, den);
+        w[1] = frac_q30(&vb, &den);
+        w[2] = frac_q30(&vc, &den);
     }
     w[0] = FXC_W_ONE - w[1] - w[2];
 }
@@ -398,8 +401,10 @@ static void tetra_weights(const fxc_vec3 *P, int32_t w[4])
     /* A contained tetrahedron is never flat (tetra_feature). */
     FXC_ASSERT(fxc_i128_sign(den) != 0);
     w[0] = FXC_W_ONE;
+    if (neg) den = fxc_i128_neg(den);
     for (i = 0; i < 3; i++) {
-        w[i + 1] = frac_q30(neg ? fxc_i128_neg(num[i]) : num[i], neg ? fxc_i128_neg(den) : den);
+        if (neg) num[i] = fxc_i128_neg(num[i]);
+        w[i + 1] = frac_q30(&num[i], &den);
         w[0] -= w[i + 1];
     }
 }
@@ -695,17 +700,20 @@ static void segment_pair(const fxc_vec3 a[2], const fxc_vec3 b[2], fxc_simplex *
         tp = fxc_i128_sign(tn) > 0 && fxc_i128_sign(td) > 0 ? AT_1 : AT_0;
         sn = fxc_i128_from64(tp == AT_1 ? B - C : -C);
         sp = A == 0 ? AT_0 : clamp_pos(sn, fxc_i128_from64(A));
-        if (sp == INSIDE) w[1] = frac_q30(sn, fxc_i128_from64(A));
+        if (sp == INSIDE) {
+            fxc_i128 a64 = fxc_i128_from64(A);
+            w[1] = frac_q30(&sn, &a64);
+        }
     } else {
         tp = INSIDE;
-        w[1] = frac_q30(tn, td);
+        w[1] = frac_q30(&tn, &td);
     }
     s->n = 0;
     if (sp == INSIDE && tp == INSIDE) {
         int near0 = fxc_i128_sign(fxc_i128_sub(fxc_i128_add(sn, tn), den)) <= 0;
         /* the weights of (s, t) in the triangle: (1 - s - t, s, t) at
          * a0 - b0, or (s + t - 1, 1 - t, 1 - s) at a1 - b1 */
-        int32_t ws = frac_q30(sn, den), wt = frac_q30(tn, den);
+        int32_t ws = frac_q30(&sn, &den), wt = frac_q30(&tn, &den);
         w[1] = near0 ? ws : FXC_W_ONE - wt;
         w[2] = near0 ? wt : FXC_W_ONE - ws;
         w[0] = FXC_W_ONE - w[1] - w[2];

@@ -31,6 +31,7 @@
 /* All-zero results: the answer on every error, and collide's start. */
 static const fxc_contact_manifold zero_manifold;
 static const fxc_contact zero_contact;
+static const fxc_manifold_point zero_point;
 
 /* A clipped point may be this much (raw) shallower than fxc_collide's
  * deepest point (the roundings of a crossing and of its separation)
@@ -230,11 +231,12 @@ static void move_run(polygon *g, int from, int count, int to)
  * crossings. g becomes x0, the run, x1: the run is moved once, whole,
  * and when it wraps past g's last vertex the result is then turned to
  * start at x0 (three reversals). */
-static void clip_plane(polygon *g, fxc_vec3 s, fxc_vec3 r, uint16_t ref, uint16_t inc_face)
+static void clip_plane(polygon *g, const fxc_vec3 *sp, const fxc_vec3 *rp, uint16_t ref, uint16_t inc_face)
 {
     int n = g->n, first = -1, len = 0, i, last, need0, need1;
     uint32_t out = 0, on = 0; /* bit i: vertex i beyond the plane, on it */
-    clip_point x0 = { { 0, 0, 0 }, 0, 0, 0 }, x1 = { { 0, 0, 0 }, 0, 0, 0 };
+    const fxc_vec3 s = *sp, r = *rp;
+    clip_point x0, x1; /* made, and read, only where needed */
     for (i = 0; i < n; i++) {
         int64_t h = over(g, i, s, r);
         if (h > 0) out |= (uint32_t)1 << i;
@@ -307,8 +309,8 @@ FXC_NOINLINE static void clip_polygon(const fxc_feature *ref, const fxc_feature 
     out->n = inc->n;
     for (k = 0; k < ref->n && out->n > 0; k++) {
         int k1 = fxc_wrap(k + 1, ref->n);
-        const fxc_vec3 r = ref->p[k], s = ref->p[k1];
-        clip_plane(out, side_of(r, s, n), r, code(FXC_FEATURE_EDGE, ref->id[k], ref->id[k1]), inc_face);
+        const fxc_vec3 side = side_of(ref->p[k], ref->p[k1], n);
+        clip_plane(out, &side, &ref->p[k], code(FXC_FEATURE_EDGE, ref->id[k], ref->id[k1]), inc_face);
     }
     drop_repeats(out);
 }
@@ -521,8 +523,8 @@ FXC_NOINLINE static void reduce(polygon *g, fxc_vec3 n)
         for (i = 0; i < g->n; i++)
             if (i != pick[0]) pick[k++] = i;
     }
-    for (i = 0; i < np; i++) keep[i] = g->v[pick[i]];
-    for (i = 0; i < np; i++) g->v[i] = keep[i];
+    for (i = 0; i < np; i++) copy_point(&keep[i], &g->v[pick[i]]);
+    for (i = 0; i < np; i++) copy_point(&g->v[i], &keep[i]);
     g->n = np;
 }
 
@@ -619,17 +621,18 @@ FXC_NOINLINE static void manifold_points(fxc_pair *p, const fxc_direction *u, co
 }
 
 /* The manifold of fxc_collide's answer c on the prepared pair, written to
- * out. Kept out of line: its result does not sit on the stack
- * under fxc_collide's work. */
+ * out in place (the pair reads neither the workspace nor out). Kept out
+ * of line: its work does not sit on the stack under fxc_collide's. */
 FXC_NOINLINE static void answer(fxc_pair *p, const fxc_direction *u, const fxc_contact *c, fix16_t speculative,
                                 fxc_contact_manifold *out)
 {
-    fxc_contact_manifold m = zero_manifold;
-    m.contact = *c;
+    int i;
+    out->contact = *c;
+    out->count = 0;
+    for (i = 0; i < FXC_MANIFOLD_MAX_POINTS; i++) out->point[i] = zero_point;
     /* within the speculative distance or touching: points (as kept by
      * contact_points, up to the touching band beyond speculative) */
-    if (c->distance <= speculative + FXC_TOUCH_TOL && u->t != 0) manifold_points(p, u, c, speculative, &m);
-    *out = m;
+    if (c->distance <= speculative + FXC_TOUCH_TOL && u->t != 0) manifold_points(p, u, c, speculative, out);
 }
 
 int fxc_manifold_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,

@@ -146,12 +146,13 @@ static int pair_of(const fxc_pair *p, box_pair *q)
 
 /* The overlap along ax->n from the sum of both radii: radius minus
  * |d . n| (scaled alike), and which way n points from A to B (+ on a
- * tie). */
-static void set_overlap(const box_pair *q, fxc_i128 radius, axis *ax)
+ * tie). The radius by pointer: a 128-bit value by value is a memcpy call
+ * on the M0. */
+static void set_overlap(const box_pair *q, const fxc_i128 *radius, axis *ax)
 {
     fxc_i128 dn = dot_axis(q->d, &ax->n);
     ax->flip = fxc_i128_sign(dn) < 0;
-    ax->o = fxc_i128_sub(radius, ax->flip ? fxc_i128_neg(dn) : dn);
+    ax->o = fxc_i128_sub(*radius, ax->flip ? fxc_i128_neg(dn) : dn);
 }
 
 /* *dst = *src, field by field: a struct copy is a memcpy call on the M0. */
@@ -181,7 +182,7 @@ static void face_axis(const box_pair *q, int of_b, int k, axis *ax)
     copy_wide(&ax->n, &own->f[k]);
     ax->kind = of_b ? FACE_B : FACE_A;
     ax->i = k;
-    set_overlap(q, r, ax);
+    set_overlap(q, &r, ax);
 }
 
 /* Edge pair (i, j): ca_m . (ca_i x cb_j) is -G[i+2][j] for m = i+1 and
@@ -199,7 +200,7 @@ static int edges(const box_pair *q, int i, int j, axis *ax)
     ax->kind = EDGES;
     ax->i = i;
     ax->j = j;
-    set_overlap(q, r, ax);
+    set_overlap(q, &r, ax);
     return 1;
 }
 
