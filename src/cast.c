@@ -318,9 +318,10 @@ static int ray_advance(const fxc_shape *s, const fxc_transform *t, fxc_vec3 orig
     return st == CONTACT ? fxc_cast_status(c.closing, c.t == 0, moves(v)) : st;
 }
 
-/* The ray's inputs checked as a cast's (move_ok), then a box without
- * margin by its slabs, exactly (src/raybox.c), any other shape by
- * ray_advance. Out of line: its frame is not to add to from_inside's. */
+/* The ray's inputs checked as move_ok checks a cast's (no NULL, the end
+ * in range), then a box without margin by its slabs, exactly
+ * (src/raybox.c), any other shape by ray_advance. Out of line: its frame
+ * is not to add to from_inside's. */
 FXC_NOINLINE static int raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v,
                                 fxc_ray_hit *hit)
 {
