@@ -43,19 +43,24 @@ void fxc_rim_point(fix16_t r, int32_t dx, int32_t dy, fxc_vec3 *p)
 typedef char fxc_check_range_bits[FXC_RANGE_BITS <= 12 ? 1 : -1];
 
 /* How far every point of a body (core reach `reach`, its shape's margin)
- * lies from its position along each world axis: ext_i = sum_j |R_ij| *
- * reach + margin, rounded up; 0 when one is beyond FXC_RAW_LIMIT.
+ * lies from its position along world axis i: ext_i = sum_j |R_ij| *
+ * reach + margin, rounded up, from row i of R.
  * Budget, all in uint32: a row's magnitudes add to at most 6 * 2^16 <
  * 2^19 (entries within 2 units: fxc_rotation_ok); reach and margin are at
  * most FXC_RAW_LIMIT < 2^28 (fxc_shape_check), so ext_i is below
  * 2^47 >> 16 + 2^28 < 2^32. */
+static inline uint32_t row_extent(const fxc_shape *s, uint32_t reach, const fix16_t *row)
+{
+    uint32_t rowsum = fxc_abs_u32(row[0]) + fxc_abs_u32(row[1]) + fxc_abs_u32(row[2]);
+    return (uint32_t)((fxc_umull(rowsum, reach) + 0xFFFF) >> 16) + (uint32_t)s->margin;
+}
+
+/* The three extents; 0 when one is beyond FXC_RAW_LIMIT. */
 static int body_extent(const fxc_shape *s, uint32_t reach, const fxc_mat3 *rot, uint32_t ext[3])
 {
     int i;
     for (i = 0; i < 3; i++) {
-        const fix16_t *row = rot->m[i];
-        uint32_t rowsum = fxc_abs_u32(row[0]) + fxc_abs_u32(row[1]) + fxc_abs_u32(row[2]);
-        ext[i] = (uint32_t)((fxc_umull(rowsum, reach) + 0xFFFF) >> 16) + (uint32_t)s->margin;
+        ext[i] = row_extent(s, reach, rot->m[i]);
         if (ext[i] > (uint32_t)FXC_RAW_LIMIT) return 0;
     }
     return 1;
@@ -79,10 +84,17 @@ static int extent_in_range(const uint32_t ext[3], fxc_vec3 pos, fxc_vec3 centre)
            coord_in_range(ext[2], pos.z, centre.z);
 }
 
+/* Both of the above for one body, a row at a time (the pair's check, once
+ * or twice per query and once per step of a cast). */
 static inline int body_in_range(const fxc_shape *s, uint32_t reach, const fxc_mat3 *rot, fxc_vec3 pos, fxc_vec3 centre)
 {
-    uint32_t ext[3];
-    return body_extent(s, reach, rot, ext) && extent_in_range(ext, pos, centre) ? FXC_OK : FXC_ERR_RANGE;
+    int i;
+    for (i = 0; i < 3; i++) {
+        uint32_t ext = row_extent(s, reach, rot->m[i]);
+        if (ext > (uint32_t)FXC_RAW_LIMIT || !coord_in_range(ext, fxc_v3_get(pos, i), fxc_v3_get(centre, i)))
+            return FXC_ERR_RANGE;
+    }
+    return FXC_OK;
 }
 
 /* One body's shape fields and rotation: its status, and its core reach. */
