@@ -25,14 +25,14 @@ static inline fxc_approx fxc_approx_u64(uint64_t v)
     return a;
 }
 
-/* v > 0 cut to 31 bits. */
+/* v > 0 cut to 31 bits: with a high half, e = (its bit length) - 31 >= 34
+ * and m = v >> e, in one shift. */
 static inline fxc_approx fxc_approx_i128(const fxc_i128 *v)
 {
-    int sh = fxc_i128_bits(*v) - 63;
     fxc_approx a;
-    if (sh <= 0) return fxc_approx_u64(v->lo);
-    a = fxc_approx_u64(fxc_i128_shr(*v, sh).lo);
-    a.e += sh;
+    if (v->hi == 0) return fxc_approx_u64(v->lo);
+    a.e = 64 + fxc_bitlen64(v->hi) - 31;
+    a.m = (uint32_t)fxc_i128_shr(*v, a.e).lo;
     return a;
 }
 

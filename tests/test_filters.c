@@ -6,6 +6,7 @@
 #include "scene.h"
 #include "../src/filter.h"
 #include "../src/wide.h"
+#include "../src/approx.h"
 
 /* A direction of 28 significant bits at most (|d_i| < 2^28), as the
  * support functions get them; with `flat` set, nearly orthogonal to column
@@ -142,4 +143,66 @@ void test_filter_hull_argmax(void)
     port_printf("       %ld hulls (%ld with distinct points tied for the farthest), every answer the plain scan's\n", n, ties);
     CHECK(wrong == 0);
     CHECK(ties > n / 50); /* about 3 %: the tied plane holds the farthest point */
+}
+
+/* m 2^e as a 128-bit value, for 0 <= e < 97. */
+static fxc_i128 scaled(uint32_t m, int e)
+{
+    fxc_i128 r;
+    r.lo = e >= 64 ? 0 : (uint64_t)m << e;
+    r.hi = e >= 64 ? (uint64_t)m << (e - 64) : (e > 32 ? (uint64_t)m >> (64 - e) : 0);
+    return r;
+}
+
+static int i128_below(fxc_i128 a, fxc_i128 b)
+{
+    return a.hi != b.hi ? a.hi < b.hi : a.lo < b.lo;
+}
+
+/* The cut of a value to 31 bits (src/approx.h), the filter under every
+ * ratio comparison of the box axes and the ray's slabs, against its
+ * definition: m in [2^30, 2^31) and m 2^e <= v < (m + 1) 2^e, checked in
+ * 128 bits, for values of every bit length (powers of two, their
+ * neighbours, and random values) and from 64-bit values alike. */
+void test_filter_approx_cut(void)
+{
+    t_rng r = { 4400 };
+    int bits, k;
+    long bad = 0, n = 0;
+    for (bits = 1; bits <= 126; bits++) {
+        for (k = 0; k < 40; k++) {
+            fxc_i128 v;
+            fxc_approx a;
+            uint64_t x = t_next(&r), y = t_next(&r);
+            /* k = 0, 1, 2: 2^(bits-1), its neighbour below (bits - 1 bits),
+             * all ones; else random with the top bit set */
+            v = bits > 64 ? fxc_i128_shr((fxc_i128){ y, x }, 128 - bits) : fxc_i128_shr((fxc_i128){ x, 0 }, 64 - bits);
+            if (bits > 64) v.hi |= (uint64_t)1 << (bits - 65);
+            else v.lo |= (uint64_t)1 << (bits - 1);
+            if (k == 0) {
+                v.lo = bits > 64 ? 0 : (uint64_t)1 << (bits - 1);
+                v.hi = bits > 64 ? (uint64_t)1 << (bits - 65) : 0;
+            } else if (k == 1 && bits > 1) {
+                v.lo = bits > 65 ? ~(uint64_t)0 : ((uint64_t)1 << (bits - 2) << 1) - 1;
+                v.hi = bits > 65 ? ((uint64_t)1 << (bits - 66) << 1) - 1 : 0;
+            } else if (k == 2) {
+                v.lo = bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+                v.hi = bits > 64 ? ((uint64_t)1 << (bits - 65) << 1) - 1 : 0;
+            }
+            a = fxc_approx_i128(&v);
+            n++;
+            if (a.m < (1u << 30) || a.m >= (1u << 31)) {
+                bad++;
+                continue;
+            }
+            if (a.e < 0) {
+                /* exact: m = v 2^-e */
+                if (v.hi != 0 || (uint64_t)a.m != v.lo << -a.e) bad++;
+                continue;
+            }
+            if (a.e > 96 || i128_below(v, scaled(a.m, a.e)) || !i128_below(v, fxc_i128_add(scaled(a.m, a.e), scaled(1, a.e))))
+                bad++;
+        }
+    }
+    CHECK_MSG(bad == 0, "%ld of %ld cuts break m 2^e <= v < (m + 1) 2^e", bad, n);
 }
