@@ -181,6 +181,16 @@ static void copy_point(clip_point *dst, const clip_point *src)
     dst->ref = src->ref;
 }
 
+/* A point set to zero by field (an initializer is a memset call on the
+ * M0). */
+static void clear_point(clip_point *x)
+{
+    x->p = fxc_v3(0, 0, 0);
+    x->sep = 0;
+    x->inc = 0;
+    x->ref = 0;
+}
+
 /* The crossing of the plane on g's edge from vertex i to vertex j (heights
  * hi and hj of opposite signs), made on the side `ref`. */
 static void crossing_point(const polygon *g, int i, int j, int64_t hi, int64_t hj, uint16_t ref, uint16_t inc_face,
@@ -237,6 +247,8 @@ static void clip_plane(polygon *g, const fxc_vec3 *sp, const fxc_vec3 *rp, uint1
     uint32_t out = 0, on = 0; /* bit i: vertex i beyond the plane, on it */
     const fxc_vec3 s = *sp, r = *rp;
     clip_point x0, x1; /* made, and read, only where needed */
+    clear_point(&x0);  /* (cleared all the same: gcc -O3 cannot see that) */
+    clear_point(&x1);
     for (i = 0; i < n; i++) {
         int64_t h = over(g, i, s, r);
         if (h > 0) out |= (uint32_t)1 << i;
