@@ -456,8 +456,10 @@ typedef struct {
  * FXC_TOUCH_TOL), FXC_TOUCHING (always with points), FXC_PENETRATING, or an
  * error (FXC_ERR_CAPACITY / FXC_ERR_NO_CONVERGENCE: the points of the best
  * answer; FXC_ERR_NEGATIVE_SIZE / FXC_ERR_RANGE for speculative below 0 or
- * beyond the range; the errors of fxc_collide). `out` is written once, at
- * the end (zeroed on error). */
+ * beyond the range; the errors of fxc_collide). `out` is written once
+ * fxc_collide's work is done, so it may lie in `ws` (not in the shapes or
+ * transforms, which the points are still taken from); its points beyond
+ * count are zero, and all of it is zeroed on error. */
 int fxc_manifold_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
                      const fxc_transform *tb, fix16_t speculative, fxc_workspace *ws, fxc_contact_manifold *out);
 static inline int fxc_manifold(const fxc_shape *a, const fxc_transform *ta,
@@ -542,11 +544,11 @@ static inline int fxc_shapecast(const fxc_shape *a, const fxc_transform *ta, con
  * point at the pose, plus |angle| r theta / 2 for the support's drift as
  * B turns by up to theta over the step. The second sees a link that
  * slides past A (at most 2 rad per step; not for a callback B). A pose
- * at t > 0 is
- * computed (fxc_mat3_from_axis_angle, within 8 LSB per entry, times R_B
- * and the arm pos_B - pivot, each rounded), so its points lie within a
- * stated bound E (raw, from B's reach and arm) of the exact pose's; each
- * step keeps 2 E in hand, the pose's it leaves and the one's it reaches.
+ * at t > 0 is computed (fxc_mat3_from_axis_angle, within 8 LSB per entry,
+ * times R_B and the arm pos_B - pivot, each rounded), so its points lie
+ * within a stated bound E (raw, from B's reach and arm) of the exact
+ * pose's; each step keeps 2 E in hand, the pose's it leaves and the one's
+ * it reaches.
  * So the fraction returned is never later than the exact motion's first
  * contact, and at it the surfaces are at most FXC_CAST_TOL + 3 E apart
  * (plus the rounding of GJK and of the fraction). E is 6 raw, plus with

@@ -35,13 +35,6 @@ typedef struct {
 static const advance no_advance;
 static const fxc_cast_result no_cast;
 
-/* B's position after fraction t of the move, rounded down. */
-static fxc_vec3 placed(fxc_vec3 pos, fxc_vec3 v, int64_t t)
-{
-    return fxc_v3(pos.x + (fix16_t)((t * v.x) >> 32), pos.y + (fix16_t)((t * v.y) >> 32),
-                  pos.z + (fix16_t)((t * v.z) >> 32));
-}
-
 /* A move's end, pos + v, within the world's range (so that it fits
  * Q16.16): FXC_OK or FXC_ERR_RANGE. */
 static int end_ok(fxc_vec3 pos, fxc_vec3 v)
@@ -160,7 +153,7 @@ FXC_NOINLINE static int advance_to_contact(const fxc_shape *a, const fxc_transfo
         step = safe_step(low, c->closing, &g);
         if (step > Q32_ONE - c->t) return MISS;
         c->t += step;
-        pos_b = placed(tb->pos, v, c->t);
+        pos_b = fxc_cast_placed(tb->pos, v, c->t);
     }
     /* the answer where the steps stopped */
     {

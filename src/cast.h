@@ -6,6 +6,15 @@
 
 #include "query.h"
 
+/* pos moved by fraction t (Q32, 0 .. 2^32) of v, each coordinate's step
+ * rounded down: where the casts put a moving point (B's position, the
+ * pivot, the ray's hit). t v below 2^63 for |v| below 2^31. */
+static inline fxc_vec3 fxc_cast_placed(fxc_vec3 pos, fxc_vec3 v, int64_t t)
+{
+    return fxc_v3(pos.x + (fix16_t)((t * v.x) >> 32), pos.y + (fix16_t)((t * v.y) >> 32),
+                  pos.z + (fix16_t)((t * v.z) >> 32));
+}
+
 /* A cast's start: FXC_ERR_NULL for a NULL out, else the workspace's
  * rules (fxc_workspace_claim; the workspace is left free) and, on an
  * error, the zero result in *out. */

@@ -304,11 +304,6 @@ FXC_NOINLINE static void wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_f
     f->n = i;
 }
 
-static int64_t wide_abs(int64_t v)
-{
-    return v < 0 ? -v : v;
-}
-
 /* A box's supporting feature straight from its columns: from the highest
  * corner (fxc_box_top, as fxc_support_box picks it), a column is
  * free when the corner across it lies within the band below; the free
@@ -338,8 +333,8 @@ FXC_NOINLINE static int box_feature(fxc_body *b, fxc_vec3 n, fxc_vec3 dir, uint3
          * within rounding of one point seen along n, which the wrap merges
          * into one: such a box is left to the wrap */
         across = fxc_v3_cross_wide(e, n);
-        if (free == 2 || (wide_abs(across.x) < 16 * (int64_t)nmax && wide_abs(across.y) < 16 * (int64_t)nmax &&
-                          wide_abs(across.z) < 16 * (int64_t)nmax))
+        if (free == 2 || (fxc_abs_u64(across.x) < 16 * (uint64_t)nmax && fxc_abs_u64(across.y) < 16 * (uint64_t)nmax &&
+                          fxc_abs_u64(across.z) < 16 * (uint64_t)nmax))
             return 0;
         span[free++] = bit;
     }

@@ -20,6 +20,12 @@ static inline uint32_t fxc_abs_u32(int32_t v)
     return v < 0 ? 0u - (uint32_t)v : (uint32_t)v;
 }
 
+/* The same for int64, INT64_MIN included. */
+static inline uint64_t fxc_abs_u64(int64_t v)
+{
+    return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+}
+
 /* Component i (0, 1, 2) of v. */
 static inline fix16_t fxc_v3_get(fxc_vec3 v, int i)
 {

@@ -654,7 +654,7 @@ enum param_pos { AT_0, AT_1, INSIDE };
 static int clamp_pos(fxc_i128 num, fxc_i128 den)
 {
     if (fxc_i128_sign(num) <= 0) return AT_0;
-    return fxc_i128_sign(fxc_i128_sub(num, den)) >= 0 ? AT_1 : INSIDE;
+    return fxc_i128_cmp(&num, &den) >= 0 ? AT_1 : INSIDE;
 }
 
 static void put(fxc_simplex *s, fxc_vec3 a, fxc_vec3 b)
@@ -695,7 +695,7 @@ static void segment_pair(const fxc_vec3 a[2], const fxc_vec3 b[2], fxc_simplex *
         tn = fxc_i128_from64(sp == AT_1 ? B + F : F);
         td = fxc_i128_from64(E);
     }
-    if (fxc_i128_sign(tn) <= 0 || fxc_i128_sign(fxc_i128_sub(tn, td)) >= 0) {
+    if (fxc_i128_sign(tn) <= 0 || fxc_i128_cmp(&tn, &td) >= 0) {
         /* t at an end (or B a point): s again, clamped, for that end */
         tp = fxc_i128_sign(tn) > 0 && fxc_i128_sign(td) > 0 ? AT_1 : AT_0;
         sn = fxc_i128_from64(tp == AT_1 ? B - C : -C);

@@ -482,11 +482,6 @@ static fxc_i128 area_n(fxc_vec3 n, fxc_vec3 p, fxc_vec3 q, fxc_vec3 r)
     return fxc_i128_add(fxc_i128_add(fxc_i128_mul64(c.x, n.x), fxc_i128_mul64(c.y, n.y)), fxc_i128_mul64(c.z, n.z));
 }
 
-static int i128_less(fxc_i128 a, fxc_i128 b)
-{
-    return fxc_i128_sign(fxc_i128_sub(a, b)) < 0;
-}
-
 /* Keeps at most FXC_MANIFOLD_MAX_POINTS of the clipped points, the chosen
  * first in order: the deepest (least separation; the first on a tie); the
  * farthest from it; then the one making the largest triangle with those
@@ -518,11 +513,11 @@ FXC_NOINLINE static void reduce(polygon *g, fxc_vec3 n)
         p1 = g->v[pick[1]].p;
         for (i = 0; i < g->n; i++) {
             fxc_i128 t = area_n(n, p0, p1, g->v[i].p);
-            if (i128_less(left, t)) {
+            if (fxc_i128_cmp(&left, &t) < 0) {
                 left = t;
                 l = i;
             }
-            if (i128_less(t, right)) {
+            if (fxc_i128_cmp(&t, &right) < 0) {
                 right = t;
                 r = i;
             }

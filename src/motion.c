@@ -119,12 +119,11 @@ static uint64_t core_radius(const fxc_shape *b, uint32_t reach)
  * radius (core_radius) and |R xi| <= sigma |xi|, sigma^2 (R's largest
  * singular value, squared) at most the largest row sum of |R^T R|
  * (Gershgorin; about 1 for a rotation); so the speed the turn gives a
- * point, |angle| r. And
- * the slack of a computed pose, per coordinate: B's rotation Q' R within
- * TURN_ERR C + 0.5 LSB per entry (C the largest column sum of |R|, in
- * units) times 3 reach, the arm Q' d within TURN_ERR |d|_1 + 0.5 raw, the
- * translation's rounding 1, and the support points' of B and A, 1/2 each;
- * doubled for the length (sqrt 3 < 2). */
+ * point, |angle| r. And the slack of a computed pose, per coordinate:
+ * B's rotation Q' R within TURN_ERR C + 0.5 LSB per entry (C the largest
+ * column sum of |R|, in units) times 3 reach, the arm Q' d within
+ * TURN_ERR |d|_1 + 0.5 raw, the translation's rounding 1, and the support
+ * points' of B and A, 1/2 each; doubled for the length (sqrt 3 < 2). */
 static void bounds(turning *s, const fxc_shape *b, const fxc_transform *tb, uint32_t reach)
 {
     const fxc_mat3 *R = &tb->rot;
@@ -190,7 +189,7 @@ static int prepare(turning *s, const fxc_shape *b, const fxc_transform *tb, cons
 static void pose_at(const turning *s, const fxc_transform *tb, int64_t t, fxc_transform *out)
 {
     fxc_mat3 q;
-    fxc_vec3 arm = s->arm, piv = s->m->pivot, tr = s->m->translation;
+    fxc_vec3 arm = s->arm;
     out->rot = tb->rot;
     if (t == 0) {
         out->pos = tb->pos;
@@ -202,8 +201,7 @@ static void pose_at(const turning *s, const fxc_transform *tb, int64_t t, fxc_tr
         fxc_mat3_mul(&q, &tb->rot, &out->rot);
         arm = fxc_mat3_mul_v3(&q, arm);
     }
-    out->pos = fxc_v3(piv.x + arm.x + (fix16_t)((t * tr.x) >> 32), piv.y + arm.y + (fix16_t)((t * tr.y) >> 32),
-                      piv.z + arm.z + (fix16_t)((t * tr.z) >> 32));
+    out->pos = fxc_v3_add(fxc_cast_placed(s->m->pivot, s->m->translation, t), arm);
 }
 
 /* h / |d| rounded up, for h > 0 a dot product with the fitted direction
@@ -231,13 +229,6 @@ static uint64_t approach(const turning *s, const fxc_gjk_result *g)
     return closing >= 0 ? 0 : height_up(-closing, g->dir);
 }
 
-/* The pivot at fraction t, as the poses place it (pose_at), world. */
-static fxc_vec3 pivot_at(const fxc_motion *m, int64_t t)
-{
-    return fxc_v3(m->pivot.x + (fix16_t)((t * m->translation.x) >> 32), m->pivot.y + (fix16_t)((t * m->translation.y) >> 32),
-                  m->pivot.z + (fix16_t)((t * m->translation.z) >> 32));
-}
-
 /* How fast the turn closes the gap along GJK's axis d (A to B) at pose t,
  * raw per whole move, rounded up: a point x of B's core moves at angle k x
  * (x - c) (c the pivot), whose component against d is angle (x - c) . w
@@ -263,7 +254,7 @@ static uint64_t turn_now(const turning *s, fxc_pair *p, const fxc_gjk_result *g,
         w.z = -w.z;
     }
     if (fxc_dir_fit(&w, &u)) {
-        fxc_vec3 q = p->b.shape->kind->support(p, &p->b, u), c = fxc_v3_sub(pivot_at(s->m, t), p->origin);
+        fxc_vec3 q = p->b.shape->kind->support(p, &p->b, u), c = fxc_v3_sub(fxc_cast_placed(s->m->pivot, s->m->translation, t), p->origin);
         int64_t hq = fxc_v3_dot_wide(fxc_v3_sub(q, c), u);
         if (hq > 0) {
             h = height_up(hq, u);
@@ -386,7 +377,7 @@ static int64_t closing_speed(const turning *s, fxc_vec3 x, int64_t t, fxc_vec3 n
     int64_t v[3], sum = 0;
     fxc_vec3 w = fxc_v3(0, 0, 0);
     int i;
-    if (s->turns) w = fxc_v3_cross(s->k, fxc_v3_sub(x, pivot_at(m, t))); /* x less the pivot below 2^29 raw: within s->reach */
+    if (s->turns) w = fxc_v3_cross(s->k, fxc_v3_sub(x, fxc_cast_placed(m->pivot, m->translation, t))); /* x less the pivot below 2^29 raw: within s->reach */
     v[0] = m->translation.x + ((int64_t)m->angle * w.x) / 65536;
     v[1] = m->translation.y + ((int64_t)m->angle * w.y) / 65536;
     v[2] = m->translation.z + ((int64_t)m->angle * w.z) / 65536;

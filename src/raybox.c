@@ -10,10 +10,10 @@
  * slabs (and 0) to their smallest exit (and 1); each entry and exit is a
  * ratio of exact integers, cut to 31 bits the first time it is compared
  * (the filter of fxc_product_cmp), and every comparison of two of them
- * is exact (the filter, else the 192-bit products). The fraction is the exact floor of
- * the entry at 2^-32 (q32_of). The distance of o inside slab k to its
- * nearer face is (R_k - |A_k|) / (2^16 |f_k|) raw, compared with
- * FXC_TOUCH_TOL exactly as squares.
+ * is exact (the filter, else the 192-bit products). The fraction is the
+ * exact floor of the entry at 2^-32 (q32_of). The distance of o inside
+ * slab k to its nearer face is (R_k - |A_k|) / (2^16 |f_k|) raw, compared
+ * with FXC_TOUCH_TOL exactly as squares.
  *
  * Budget: o - c below 2^29 and v below 2^30 per component (both ends of
  * the ray within range), f_k below 2^35 (fxc_dot_axis): A_k below 2^82,
@@ -26,7 +26,7 @@
  * the ray passes the box, however near. */
 #include "raybox.h"
 #include "approx.h"
-#include "query.h"
+#include "cast.h"
 #include "sat.h"
 
 /* A slab's |B_k|, the denominator of its entry and exit, and once one
@@ -75,6 +75,8 @@ static void set_ratio(ratio *t, fxc_i128 n, den *d)
     t->cut = 0;
 }
 
+/* Makes t's cut values, its denominator's once for both of the slab's
+ * ratios. */
 static void cut(ratio *t)
 {
     fxc_i128 m;
@@ -114,14 +116,18 @@ static int ratio_less(ratio *x, ratio *y)
     return x->sn > 0 ? c < 0 : c > 0;
 }
 
-/* The sign of t - 1, that is of n - d (no difference formed: the high
- * halves as signed, then the low ones). */
+/* The sign of t - 1, that is of n - d. */
 static int against_one(const ratio *t)
 {
-    const fxc_i128 *d = &t->d->v;
-    if (t->n.hi != d->hi) return (int64_t)t->n.hi < (int64_t)d->hi ? -1 : 1;
-    if (t->n.lo != d->lo) return t->n.lo < d->lo ? -1 : 1;
-    return 0;
+    return fxc_i128_cmp(&t->n, &t->d->v);
+}
+
+/* The sign of |A_k| - R_k: the origin beyond slab k's faces (1), on
+ * one (0) or between them (-1). */
+static int beyond(const slab *s)
+{
+    fxc_i128 m = i128_abs(s->a);
+    return fxc_i128_cmp(&m, &s->r);
 }
 
 /* a q for a >= 0 below 2^96 and q < 2^32: three 32 x 32 products. */
@@ -157,7 +163,7 @@ static int64_t q32_of(const ratio *t)
     r.lo = t->n.lo << 32;
     r.hi = t->n.hi << 32 | t->n.lo >> 32;
     r = fxc_i128_sub(r, mul_u32(*d, (uint32_t)q));
-    while (fxc_i128_sign(fxc_i128_sub(r, *d)) >= 0) {
+    while (fxc_i128_cmp(&r, d) >= 0) {
         r = fxc_i128_sub(r, *d);
         q++;
     }
@@ -195,7 +201,7 @@ static int near_face(const fxc_box_frame *f, const slab *s, int k)
      * FXC_TOUCH_TOL 2^16 |f_k|_1 (below 2^62.6) is not near, and most are
      * beyond that */
     if (gap.hi != 0) return 0;
-    l1 = (uint64_t)(n->x < 0 ? -n->x : n->x) + (uint64_t)(n->y < 0 ? -n->y : n->y) + (uint64_t)(n->z < 0 ? -n->z : n->z);
+    l1 = fxc_abs_u64(n->x) + fxc_abs_u64(n->y) + fxc_abs_u64(n->z);
     if (gap.lo > ((uint64_t)FXC_TOUCH_TOL << 16) * l1) return 0;
     ff = fxc_i128_add(fxc_i128_add(fxc_i128_mul64(n->x, n->x), fxc_i128_mul64(n->y, n->y)), fxc_i128_mul64(n->z, n->z));
     tol = fxc_i128_mul64((int64_t)FXC_TOUCH_TOL << 16, (int64_t)FXC_TOUCH_TOL << 16);
@@ -242,7 +248,7 @@ FXC_NOINLINE static int slab_answer(const fxc_box_frame *f, const slab *sl, fxc_
         if (sb == 0) {
             /* parallel: outside the slab all along (a miss), or within it,
              * on its face all along when |A| = R (grazing if it hits) */
-            int c = fxc_i128_sign(fxc_i128_sub(i128_abs(a), sl[k].r));
+            int c = beyond(&sl[k]);
             if (c > 0) return FXC_SEPARATED;
             if (c == 0 && in_face < 0) in_face = k;
             continue;
@@ -270,8 +276,7 @@ FXC_NOINLINE static int slab_answer(const fxc_box_frame *f, const slab *sl, fxc_
          * face it crosses, against B's sign */
         int side = in_face >= 0 ? sign_side(sl[k2].a) : -sign_side(sl[k2].b);
         hit->fraction = (fix16_t)(t >> 16);
-        hit->point = fxc_v3(origin.x + (fix16_t)((t * v.x) >> 32), origin.y + (fix16_t)((t * v.y) >> 32),
-                            origin.z + (fix16_t)((t * v.z) >> 32));
+        hit->point = fxc_cast_placed(origin, v, t);
         hit->normal = slab_normal(f, k2, side);
         return in_face >= 0 ? FXC_GRAZING : FXC_HIT;
     }
@@ -300,7 +305,7 @@ int fxc_ray_box(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc
             sl[k].b = fxc_i128_neg(sl[k].b);
         }
         sl[k].r = mul_u32(det, f.h[k]);
-        if (in_band && fxc_i128_sign(fxc_i128_sub(i128_abs(sl[k].a), sl[k].r)) > 0 && !near_face(&f, &sl[k], k))
+        if (in_band && beyond(&sl[k]) > 0 && !near_face(&f, &sl[k], k))
             in_band = 0;
     }
     if (in_band) {

@@ -218,8 +218,7 @@ static int axis_candidate(const box_pair *q, int k, axis *ax)
 /* |n|^2 from the components cut to 30 bits: relative error below 2^-27. */
 static fxc_approx approx_norm2(const fxc_vec3w *n)
 {
-    uint64_t ax = (uint64_t)(n->x < 0 ? -n->x : n->x), ay = (uint64_t)(n->y < 0 ? -n->y : n->y);
-    uint64_t az = (uint64_t)(n->z < 0 ? -n->z : n->z);
+    uint64_t ax = fxc_abs_u64(n->x), ay = fxc_abs_u64(n->y), az = fxc_abs_u64(n->z);
     int sh = fxc_bitlen64(ax | ay | az) - 30;
     fxc_approx a;
     if (sh < 0) sh = 0;

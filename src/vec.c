@@ -141,11 +141,6 @@ fix16_t fxc_v3_length(fxc_vec3 a)
     return (fix16_t)r;
 }
 
-static uint64_t abs64(int64_t v)
-{
-    return v < 0 ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
-}
-
 /* v * 2^-sh, an arithmetic right shift for 0 < sh < 64 or an exact left
  * shift for sh <= 0, when the result fits int32: built from the words it comes from, so no
  * 64-bit shift is needed (a library call on the Cortex-M0). */
@@ -161,7 +156,7 @@ static int32_t shift_bits(int64_t v, int sh)
 int fxc_fit_bits(const fxc_vec3w *v, int bits, fxc_vec3 *out)
 {
     /* The OR of the magnitudes has the bit length of the largest one. */
-    int len = fxc_bitlen64(abs64(v->x) | abs64(v->y) | abs64(v->z)), sh = len - bits;
+    int len = fxc_bitlen64(fxc_abs_u64(v->x) | fxc_abs_u64(v->y) | fxc_abs_u64(v->z)), sh = len - bits;
     if (len == 0) {
         *out = fxc_v3(0, 0, 0);
         return 0;

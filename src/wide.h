@@ -49,6 +49,16 @@ static inline int fxc_i128_sign(fxc_i128 a)
     return (a.hi | a.lo) != 0;
 }
 
+/* The sign of a - b, no difference formed: the high halves as signed,
+ * then the low ones. By address: two 128-bit arguments by value are a
+ * memcpy call on the Cortex-M0. */
+static inline int fxc_i128_cmp(const fxc_i128 *a, const fxc_i128 *b)
+{
+    if (a->hi != b->hi) return (int64_t)a->hi < (int64_t)b->hi ? -1 : 1;
+    if (a->lo != b->lo) return a->lo < b->lo ? -1 : 1;
+    return 0;
+}
+
 /* Exact a * b for any int64 a, b (src/wide.c). Out of line on purpose:
  * inlined six times into the triangle test it costs more stack than time. */
 fxc_i128 fxc_i128_mul64(int64_t a, int64_t b);

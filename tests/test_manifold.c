@@ -17,6 +17,7 @@
  * (1 LSB) of exact integers: within SEP_BOUND = 2 LSB of the reference.
  */
 #include <math.h>
+#include <string.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include "scene.h"
@@ -729,4 +730,47 @@ void test_manifold_bad_input(void)
     CHECK(manifold(&a, &b, 0, &m) == FXC_PENETRATING && m.count == 4 && t_ws.busy == 0);
     a.shape.u.box.half.x = -5;
     CHECK(manifold(&a, &b, 0, &m) == FXC_ERR_BAD_SHAPE && m.count == 0);
+}
+
+/* Is every field of m's points from `from` on zero? */
+static int zero_from(const fxc_contact_manifold *m, int from)
+{
+    int i;
+    for (i = from; i < FXC_MANIFOLD_MAX_POINTS; i++) {
+        const fxc_manifold_point *q = &m->point[i];
+        if (q->point_a.x != 0 || q->point_a.y != 0 || q->point_a.z != 0 || q->point_b.x != 0 || q->point_b.y != 0 ||
+            q->point_b.z != 0 || q->separation != 0 || q->id != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* The points beyond count are zero (fxcollide.h), whatever `out` held
+ * before: the manifold is written in place, so each query must clear
+ * them. Four, two, one and no points: a box on a box, a box on its edge,
+ * a sphere on a box, and a box far above another. */
+void test_manifold_unused_points_zero(void)
+{
+    body a, b;
+    fxc_shape ball;
+    fxc_mat3 tilt;
+    fxc_contact_manifold m;
+    int st, k;
+    box_at(&a, V(1, 1, 0.5), NULL, fxc_v3(0, 0, 0));
+    rotation(1, 0, 0, 0.785398, &tilt);
+    for (k = 0; k < 4; k++) {
+        memset(&m, 0xA5, sizeof m);
+        if (k == 0) box_at(&b, V(1, 1, 0.5), NULL, V(0, 0, 0.99));
+        if (k == 1) box_at(&b, V(0.5, 0.5, 0.5), &tilt, V(0, 0, 0.5 + 0.7));
+        if (k == 3) box_at(&b, V(1, 1, 0.5), NULL, V(0, 0, 5));
+        if (k == 2) {
+            CHECK(fxc_shape_sphere(&ball, F16(0.5)) == FXC_OK);
+            b.shape = ball;
+            CHECK(fxc_transform_set(&b.xf, NULL, V(0, 0, 0.99)) == FXC_OK);
+        }
+        st = fxc_manifold(&a.shape, &a.xf, &b.shape, &b.xf, 0, &t_ws, &m);
+        CHECK_MSG(st >= 0 && m.count >= 0 && m.count <= FXC_MANIFOLD_MAX_POINTS && zero_from(&m, m.count),
+                  "case %d: %s, %d points, the rest not zero", k, fxc_status_name(st), m.count);
+        CHECK_MSG(m.count == (k == 0 ? 4 : k == 1 ? 2 : k == 2 ? 1 : 0), "case %d: %d points", k, m.count);
+    }
 }
