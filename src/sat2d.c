@@ -133,16 +133,15 @@ static void offer(int of_b, int i, int i1, fxc2_vec m, int64_t h, sat_edge *best
  * normal is turned counter-clockwise by less than half a turn, and the
  * least vertex of a convex y moves counter-clockwise with it, the heights
  * not rising on the way (rotating calipers: all of x's edges take one
- * walk around y, not one scan each). */
-static int descend(const fxc2_core *y, fxc2_vec m, int j, int64_t *least)
+ * walk around y, not one scan each). Each step is the sign of m . (next
+ * - v_j), one product (vertices below 2^28: the step below 2^29). */
+static int descend(const fxc2_core *y, fxc2_vec m, int j)
 {
     int k;
-    *least = fxc2_dot(m, y->v[j]);
     for (k = 1; k < y->n; k++) {
-        int64_t h = fxc2_dot(m, y->v[next_of(y, j)]);
-        if (h > *least) break;
-        *least = h;
-        j = next_of(y, j);
+        int n = next_of(y, j);
+        if (fxc2_dot(m, fxc2_sub(y->v[n], y->v[j])) > 0) break;
+        j = n;
     }
     return j;
 }
@@ -172,8 +171,8 @@ static int scan_edges(const fxc2_core *x, const fxc2_core *y, int of_b, sat_edge
                 continue;
             }
         } else {
-            j = j < 0 ? least_along(y, m, &lo) : descend(y, m, j, &lo);
-            h = fxc2_dot(m, x->v[i]) - lo;
+            j = j < 0 ? fxc2_support_index(y, fxc2_v(-m.x, -m.y)) : descend(y, m, j);
+            h = fxc2_dot(m, fxc2_sub(x->v[i], y->v[j])); /* m . x_i less y's least height: one product */
             if (h < 0) return 0;
         }
         offer(of_b, i, i1, m, h, best);
