@@ -122,14 +122,36 @@ void fxc_box_frame_of(const fxc_shape *box, const fxc_mat3 *rot, fxc_box_frame *
     f->det = dot_cn(f->c[0], &f->f[0]);
 }
 
+/* The world axes some column of R lies along (bit i: axis i), a column
+ * with zeros in the other two rows (a zero column, a singular R, counts
+ * for every axis). */
+static unsigned world_axes(const fxc_mat3 *R)
+{
+    unsigned axes = 0;
+    int k;
+    for (k = 0; k < 3; k++) {
+        int x = R->m[0][k] == 0, y = R->m[1][k] == 0, z = R->m[2][k] == 0;
+        if (y && z) axes |= 1u;
+        if (x && z) axes |= 2u;
+        if (x && y) axes |= 4u;
+    }
+    return axes;
+}
+
 /* Returns 0 for a singular rotation (a flat box: its faces are not all
  * among the candidates), and when an edge of one box is exactly parallel
  * to a face of the other (a G or H of 0: resting, aligned boxes). Without
  * such a pair, the features an axis meets are a face and a vertex, or two
- * edges that cross, whose contact point needs no clipping. */
+ * edges that cross, whose contact point needs no clipping. Boxes with a
+ * column each along one world axis (upright boxes on upright boxes, the
+ * common resting pair) are turned away first, before any product: column
+ * ca_k parallel to cb_m is square to A's faces f_{k+1} and f_{k+2}, a G
+ * of 0 (or one column is zero, and so is its det). */
 static int pair_of(const fxc_pair *p, box_pair *q)
 {
     int i, j;
+    unsigned axes_a = world_axes(p->a.rot);
+    if (axes_a != 0 && (axes_a & world_axes(p->b.rot)) != 0) return 0;
     fxc_box_frame_of(p->a.shape, p->a.rot, &q->a);
     fxc_box_frame_of(p->b.shape, p->b.rot, &q->b);
     if (q->a.det == 0 || q->b.det == 0) return 0;
