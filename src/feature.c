@@ -235,13 +235,22 @@ static void flatten(fxc_vec3 n, fxc_vec3 dir, const band_set *s, flat_set *f)
     }
 }
 
+/* q - p for coordinates below 2^29.6 (flatten): below 2^30.6, an int32
+ * (the subtraction in uint32, where it wraps without overflow). */
+static int32_t flat_diff(int32_t q, int32_t p)
+{
+    return (int32_t)((uint32_t)q - (uint32_t)p);
+}
+
 /* Orientation of c about a -> b in the plane: > 0 left (counter-
- * clockwise seen from +n), 0 on the line, < 0 right. */
+ * clockwise seen from +n), 0 on the line, < 0 right. Two 32 x 32-bit
+ * products (below 2^61.2 each), where int64 operands would make the
+ * Cortex-M0 call gcc's 64 x 64-bit multiply. */
 static int64_t orient(const flat_set *f, int a, int b, int c)
 {
-    int64_t bu = (int64_t)f->u[b] - f->u[a], bv = (int64_t)f->v[b] - f->v[a];
-    int64_t cu = (int64_t)f->u[c] - f->u[a], cv = (int64_t)f->v[c] - f->v[a];
-    return bu * cv - bv * cu;
+    int32_t bu = flat_diff(f->u[b], f->u[a]), bv = flat_diff(f->v[b], f->v[a]);
+    int32_t cu = flat_diff(f->u[c], f->u[a]), cv = flat_diff(f->v[c], f->v[a]);
+    return fxc_dot2(bu, cv, -bv, cu);
 }
 
 /* Is point a before point b in the plane: less u, or as much and less v? */
