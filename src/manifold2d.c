@@ -17,8 +17,6 @@
 #include "fxc_bits.h"
 #include "approx.h"
 
-static const fxc2_manifold zero_manifold2d;
-
 /* An edge of a core, counter-clockwise, with how well it faces a
  * direction u: its outward normal's component along u over its length,
  * h / |e| with h = n . u. Kept squared, as h^2 and |e|^2 cut to 31 bits
@@ -200,6 +198,32 @@ static void add_point(fxc2_manifold *m, const fxc2_answer *c, const edge_pair *e
     m->count++;
 }
 
+/* A point zeroed, field by field (a copy of a zero point would be a
+ * memcpy call on the Cortex-M0, and on the M3 one too). */
+static void clear_point(fxc2_manifold_point *p)
+{
+    p->point_a = fxc2_v(0, 0);
+    p->point_b = p->point_a;
+    p->separation = 0;
+    p->id = 0;
+}
+
+/* The whole manifold zeroed, field by field, as clear_point. */
+static void clear_manifold(fxc2_manifold *m)
+{
+    int i;
+    m->contact.distance = 0;
+    m->contact.depth = 0;
+    m->contact.normal = fxc2_v(0, 0);
+    m->contact.point_a = m->contact.normal;
+    m->contact.point_b = m->contact.normal;
+    m->contact.gjk_iterations = 0;
+    m->contact.epa_iterations = 0;
+    m->normal = m->contact.normal;
+    m->count = 0;
+    for (i = 0; i < FXC2_MANIFOLD_MAX_POINTS; i++) clear_point(&m->point[i]);
+}
+
 /* The manifold's two points swapped, field by field: a struct copy is a
  * memcpy call on the M0. */
 static void swap_points(fxc2_manifold *m)
@@ -249,10 +273,7 @@ FXC_NOINLINE static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_
     m->normal = ep.ref_is_a ? n_ref : fxc2_v(-n_ref.x, -n_ref.y);
     for (i = 0; i < 2; i++) {
         add_point(m, c, &ep, &q[i], &mn, m_int);
-        if (m->point[m->count - 1].separation > keep) {
-            static const fxc2_manifold_point none;
-            m->point[--m->count] = none;
-        }
+        if (m->point[m->count - 1].separation > keep) clear_point(&m->point[--m->count]);
     }
     if (m->count == 2 && m->point[1].separation < m->point[0].separation) swap_points(m);
     return m->count > 0;
@@ -279,7 +300,7 @@ int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
     fxc2_answer c;
     int st;
     if (out == NULL) return FXC_ERR_NULL;
-    *out = zero_manifold2d;
+    clear_manifold(out);
     if (speculative < 0) return FXC_ERR_NEGATIVE_SIZE;
     if (speculative > FXC_RAW_LIMIT) return FXC_ERR_RANGE;
     st = fxc2_pair_init(&c.pair, a, ta, b, tb);
