@@ -518,7 +518,7 @@ static int epa_step(fxc_pair *p, fxc_workspace *ws, expansion *x, epa_answer *cu
             known[i].w = ws->w[face->v[i]];
             known[i].a = ws->a[face->v[i]];
         }
-        p->check(p, n, &s, known, 3);
+        p->check(p, &n, &s, known, 3);
     }
     /* The polytope lies in A - B and holds the origin: the depth is at
      * least its closest face's distance. */

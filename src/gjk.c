@@ -599,7 +599,7 @@ static fxc_gjk_outcome gjk_step(fxc_pair *p, int32_t sep_exit, int32_t hit_exit,
     if (hit_exit >= 0 && g->m.u8 <= (int64_t)hit_exit * 256) return FXC_GJK_EXIT_CLOSE;
     fxc_pair_support(p, g->m.d, &q);
     if (g->track_touch) note_height(r, g->m.d, q.w);
-    fxc_pair_check_support(p, g->m.d, &q, s->p, s->n);
+    fxc_pair_check_support(p, &g->m.d, &q, s->p, s->n);
     r->iterations++;
     /* Stop: a callback misbehaved (p->status says how). */
     if (p->status != FXC_OK) return FXC_GJK_FAILED;

@@ -32,7 +32,7 @@ struct fxc_shape_kind {
     void (*move)(fxc_body *b, fxc_vec3 delta);
     /* Checks of a support point against the points already known (see
      * fxc_pair_check_known; NULL: the shape's supports are exact). */
-    void (*check)(fxc_pair *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n);
+    void (*check)(fxc_pair *p, const fxc_vec3 *d, const fxc_svert *q, const fxc_svert *known, int n);
     /* The closed form, for a point or segment core: used when both cores
      * have one (NULL: none). */
     void (*closed)(fxc_pair *p, fxc_gjk_result *r);

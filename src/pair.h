@@ -59,7 +59,7 @@ typedef struct fxc_pair_s {
     int status;         /* FXC_OK, or FXC_ERR_CALLBACK once a callback misbehaved */
     /* A callback's answers are checked (a kind's check, src/kind.h); NULL
      * when neither body is a callback. */
-    void (*check)(struct fxc_pair_s *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n);
+    void (*check)(struct fxc_pair_s *p, const fxc_vec3 *d, const fxc_svert *q, const fxc_svert *known, int n);
     int support_calls;
     fxc_vec3 start;     /* GJK's first direction, fitted (fxc_pair_first_dir) */
 } fxc_pair;
@@ -152,8 +152,12 @@ void fxc_pair_support(fxc_pair *p, fxc_vec3 dir, fxc_svert *out);
  * answer, against its probe: fxc_support_custom). Built-in shapes are
  * exact and not checked. */
 #define FXC_SUPPORT_SLACK 4
-void fxc_pair_check_known(fxc_pair *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n);
-static inline void fxc_pair_check_support(fxc_pair *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n)
+void fxc_pair_check_known(fxc_pair *p, const fxc_vec3 *d, const fxc_svert *q, const fxc_svert *known, int n);
+/* d by pointer: a vector passed by value beyond the argument registers
+ * is copied by a memcpy call on the Cortex-M0, and gcc made that copy
+ * before the test for no check, at every GJK step. */
+static inline void fxc_pair_check_support(fxc_pair *p, const fxc_vec3 *d, const fxc_svert *q, const fxc_svert *known,
+                                          int n)
 {
     if (p->check != NULL) p->check(p, d, q, known, n);
 }

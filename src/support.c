@@ -428,8 +428,9 @@ void fxc_segment_normals(fxc_vec3 e, fxc_vec3w out[2])
     out[1] = fxc_v3_cross_wide(e, d1);
 }
 
-void fxc_pair_check_known(fxc_pair *p, fxc_vec3 d, const fxc_svert *q, const fxc_svert *known, int n)
+void fxc_pair_check_known(fxc_pair *p, const fxc_vec3 *dp, const fxc_svert *q, const fxc_svert *known, int n)
 {
+    const fxc_vec3 d = *dp;
     int i;
     for (i = 0; i < n; i++) {
         /* A's point along d, B's (b = a - w) along -d */
