@@ -6,13 +6,24 @@
 
 #include "query.h"
 
+/* floor(t v / 2^32) for 0 <= t <= 2^32: one 32 x 32-bit product of |v|
+ * and t (below 2^63), where t v in int64 is a 64 x 64-bit multiply, a
+ * library call on the Cortex-M0; a negative product rounds down as the
+ * arithmetic shift of t v would. */
+static inline fix16_t fxc_cast_step(fix16_t v, int64_t t)
+{
+    uint64_t m;
+    if (t == (int64_t)1 << 32) return v;
+    m = fxc_umull(fxc_abs_u32(v), (uint32_t)t);
+    return v < 0 ? (fix16_t)(0 - (uint32_t)((m + 0xFFFFFFFFu) >> 32)) : (fix16_t)(m >> 32);
+}
+
 /* pos moved by fraction t (Q32, 0 .. 2^32) of v, each coordinate's step
  * rounded down: where the casts put a moving point (B's position, the
- * pivot, the ray's hit). t v below 2^63 for |v| below 2^31. */
+ * pivot, the ray's hit). */
 static inline fxc_vec3 fxc_cast_placed(fxc_vec3 pos, fxc_vec3 v, int64_t t)
 {
-    return fxc_v3(pos.x + (fix16_t)((t * v.x) >> 32), pos.y + (fix16_t)((t * v.y) >> 32),
-                  pos.z + (fix16_t)((t * v.z) >> 32));
+    return fxc_v3(pos.x + fxc_cast_step(v.x, t), pos.y + fxc_cast_step(v.y, t), pos.z + fxc_cast_step(v.z, t));
 }
 
 /* A cast's start: FXC_ERR_NULL for a NULL out, else the workspace's

@@ -11,6 +11,7 @@
 #include "scene.h"
 #include "../src/kind.h"
 #include "../src/query.h"
+#include "../src/cast.h"
 
 /* Golden-section and bisection steps: 2^-60 of the move, far below the
  * Q16.16 fraction the casts return. */
@@ -494,4 +495,24 @@ void test_cast_shape_rules(void)
     CHECK(fxc_shapecast(&wall, &tw, NULL, &tb, fxc_v3(one, 0, 0), &t_ws, &c) == FXC_ERR_NULL);
     CHECK(fxc_shapecast_cfg(FXC_CONFIG_ID + 1, &wall, &tw, &ball, &tb, fxc_v3(one, 0, 0), &t_ws, &c) ==
           FXC_ERR_CONFIG);
+}
+
+/* The step of a point moved by fraction t (Q32) of v: floor(t v / 2^32),
+ * against the 64-bit product and arithmetic shift it replaces (t v below
+ * 2^63), for t at 0, 1, 2^31, 2^32 - 1 and 2^32 and random, and v at 0,
+ * -+1, the int32 ends and random; each in both signs. */
+void test_cast_step_floor(void)
+{
+    static const int64_t ts[5] = { 0, 1, INT64_C(1) << 31, (INT64_C(1) << 32) - 1, INT64_C(1) << 32 };
+    static const int32_t vs[6] = { 0, 1, -1, INT32_MAX, INT32_MIN, INT32_MIN + 1 };
+    t_rng r = { 7100 };
+    long i, bad = 0, n = T_TARGET_CASES(20000, 2000);
+    for (i = 0; i < n; i++) {
+        int64_t t = i < 30 ? ts[i % 5] : (int64_t)(t_next(&r) % ((UINT64_C(1) << 32) + 1));
+        int32_t v = i < 30 ? vs[i / 5] : (int32_t)(uint32_t)t_next(&r);
+        int64_t want = (t * v) >> 32;
+        if (fxc_cast_step(v, t) != (int32_t)want) bad++;
+    }
+    port_printf("       %ld steps, %ld wrong\n", n, bad);
+    CHECK(bad == 0);
 }
