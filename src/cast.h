@@ -15,7 +15,7 @@ static inline fix16_t fxc_cast_step(fix16_t v, int64_t t)
     uint64_t m;
     if (t == (int64_t)1 << 32) return v;
     m = fxc_umull(fxc_abs_u32(v), (uint32_t)t);
-    return v < 0 ? (fix16_t)(0 - (uint32_t)((m + 0xFFFFFFFFu) >> 32)) : (fix16_t)(m >> 32);
+    return v < 0 ? (fix16_t)-(int64_t)((m + 0xFFFFFFFFu) >> 32) : (fix16_t)(m >> 32);
 }
 
 /* pos moved by fraction t (Q32, 0 .. 2^32) of v, each coordinate's step

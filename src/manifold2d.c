@@ -200,7 +200,7 @@ static void add_point(fxc2_manifold *m, const fxc2_answer *c, const edge_pair *e
 
 /* A point zeroed, field by field (a copy of a zero point would be a
  * memcpy call on the Cortex-M0, and on the M3 one too). */
-static void clear_point(fxc2_manifold_point *p)
+static void clear_point2d(fxc2_manifold_point *p)
 {
     p->point_a = fxc2_v(0, 0);
     p->point_b = p->point_a;
@@ -208,7 +208,7 @@ static void clear_point(fxc2_manifold_point *p)
     p->id = 0;
 }
 
-/* The whole manifold zeroed, field by field, as clear_point. */
+/* The whole manifold zeroed, field by field, as clear_point2d. */
 static void clear_manifold(fxc2_manifold *m)
 {
     int i;
@@ -221,7 +221,7 @@ static void clear_manifold(fxc2_manifold *m)
     m->contact.epa_iterations = 0;
     m->normal = m->contact.normal;
     m->count = 0;
-    for (i = 0; i < FXC2_MANIFOLD_MAX_POINTS; i++) clear_point(&m->point[i]);
+    for (i = 0; i < FXC2_MANIFOLD_MAX_POINTS; i++) clear_point2d(&m->point[i]);
 }
 
 /* The manifold's two points swapped, field by field: a struct copy is a
@@ -273,7 +273,7 @@ FXC_NOINLINE static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_
     m->normal = ep.ref_is_a ? n_ref : fxc2_v(-n_ref.x, -n_ref.y);
     for (i = 0; i < 2; i++) {
         add_point(m, c, &ep, &q[i], &mn, m_int);
-        if (m->point[m->count - 1].separation > keep) clear_point(&m->point[--m->count]);
+        if (m->point[m->count - 1].separation > keep) clear_point2d(&m->point[--m->count]);
     }
     if (m->count == 2 && m->point[1].separation < m->point[0].separation) swap_points(m);
     return m->count > 0;
