@@ -497,15 +497,21 @@ typedef struct {
 #define FXC_NO_BOUND (-((int64_t)1 << 48))
 #define FXC_NO_BRACKET ((int64_t)1 << 50)
 
-static void note_bound(axes *ax, fxc_vec3 d, int64_t l8)
+/* *a = (d, l8), field by field: a struct copy, even of d alone, can be a
+ * memcpy call on the Cortex-M0. */
+static void set_axis(proven_axis *a, const fxc_vec3 *d, int64_t l8)
 {
-    if (d.x == 0 && d.y == 0 && d.z == 0) return;
-    ax->last.dir = d;
-    ax->last.low8 = l8;
-    if (l8 >= ax->best.low8) {
-        ax->best.dir = d; /* field by field: a struct copy is a memcpy call on the M0 */
-        ax->best.low8 = l8;
-    }
+    a->dir.x = d->x;
+    a->dir.y = d->y;
+    a->dir.z = d->z;
+    a->low8 = l8;
+}
+
+static void note_bound(axes *ax, const fxc_vec3 *d, int64_t l8)
+{
+    if (d->x == 0 && d->y == 0 && d->z == 0) return;
+    set_axis(&ax->last, d, l8);
+    if (l8 >= ax->best.low8) set_axis(&ax->best, d, l8);
 }
 
 /* The normal: the latest direction tried (at convergence, the closest
@@ -606,7 +612,7 @@ static fxc_gjk_outcome gjk_step(fxc_pair *p, int32_t sep_exit, int32_t hit_exit,
     /* Every point x of A - B has -d.x >= -d.q: the distance is at least
      * -d.q / |d| (a lower bound, here in 2^-8 LSB). */
     l8 = along8(&g->m, -fxc_v3_dot_wide(g->m.d, q.w));
-    note_bound(&g->ax, g->m.d, l8);
+    note_bound(&g->ax, &g->m.d, l8);
     br = g->m.u8 - l8;
     halved = 2 * br <= g->prev_br;
     g->prev_br = br;
@@ -857,10 +863,8 @@ static void gjk_run(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, const fxc_s
         if (g.track_touch) note_height(r, dir, s->p[0].w);
         s->n = 1;
     }
-    g.ax.best.dir = dir; /* a fallback: its bound is not measured */
-    g.ax.best.low8 = FXC_NO_BOUND;
-    g.ax.last.dir = dir;
-    g.ax.last.low8 = FXC_NO_BOUND;
+    set_axis(&g.ax.best, &dir, FXC_NO_BOUND); /* a fallback: its bound is not measured */
+    set_axis(&g.ax.last, &dir, FXC_NO_BOUND);
     r->iterations = 1;
     r->outcome = simplex_reduce(s, &g.m) ? FXC_GJK_CONTAINED : GJK_GO_ON;
     /* Stop: the first direction already separates by more than sep_exit
