@@ -499,8 +499,8 @@ void test_cast_shape_rules(void)
 
 /* The step of a point moved by fraction t (Q32) of v: floor(t v / 2^32),
  * against the 64-bit product and arithmetic shift it replaces (t v below
- * 2^63), for t at 0, 1, 2^31, 2^32 - 1 and 2^32 and random, and v at 0,
- * -+1, the int32 ends and random; each in both signs. */
+ * 2^63), for t at 0, 1, 2^31, 2^32 - 1 and 2^32 and v at 0, 1, -1,
+ * INT32_MAX, INT32_MIN and INT32_MIN + 1 (every pair), then at random. */
 void test_cast_step_floor(void)
 {
     static const int64_t ts[5] = { 0, 1, INT64_C(1) << 31, (INT64_C(1) << 32) - 1, INT64_C(1) << 32 };
