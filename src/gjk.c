@@ -716,7 +716,8 @@ static void segment_pair(const fxc_vec3 a[2], const fxc_vec3 b[2], fxc_simplex *
     }
     s->n = 0;
     if (sp == INSIDE && tp == INSIDE) {
-        int near0 = fxc_i128_sign(fxc_i128_sub(fxc_i128_add(sn, tn), den)) <= 0;
+        fxc_i128 st = fxc_i128_add(sn, tn);
+        int near0 = fxc_i128_cmp(&st, &den) <= 0;
         /* the weights of (s, t) in the triangle: (1 - s - t, s, t) at
          * a0 - b0, or (s + t - 1, 1 - t, 1 - s) at a1 - b1 */
         int32_t ws = frac_q30(&sn, &den), wt = frac_q30(&tn, &den);

@@ -254,7 +254,8 @@ static uint64_t turn_now(const turning *s, fxc_pair *p, const fxc_gjk_result *g,
         w.z = -w.z;
     }
     if (fxc_dir_fit(&w, &u)) {
-        fxc_vec3 q = p->b.shape->kind->support(p, &p->b, u), c = fxc_v3_sub(fxc_cast_placed(s->m->pivot, s->m->translation, t), p->origin);
+        fxc_vec3 q = p->b.shape->kind->support(p, &p->b, u);
+        fxc_vec3 c = fxc_v3_sub(fxc_cast_placed(s->m->pivot, s->m->translation, t), p->origin);
         int64_t hq = fxc_v3_dot_wide(fxc_v3_sub(q, c), u);
         if (hq > 0) {
             h = height_up(hq, u);
@@ -377,7 +378,8 @@ static int64_t closing_speed(const turning *s, fxc_vec3 x, int64_t t, fxc_vec3 n
     int64_t v[3], sum = 0;
     fxc_vec3 w = fxc_v3(0, 0, 0);
     int i;
-    if (s->turns) w = fxc_v3_cross(s->k, fxc_v3_sub(x, fxc_cast_placed(m->pivot, m->translation, t))); /* x less the pivot below 2^29 raw: within s->reach */
+    /* x less the pivot below 2^29 raw: within s->reach */
+    if (s->turns) w = fxc_v3_cross(s->k, fxc_v3_sub(x, fxc_cast_placed(m->pivot, m->translation, t)));
     v[0] = m->translation.x + ((int64_t)m->angle * w.x) / 65536;
     v[1] = m->translation.y + ((int64_t)m->angle * w.y) / 65536;
     v[2] = m->translation.z + ((int64_t)m->angle * w.z) / 65536;

@@ -44,7 +44,8 @@ static void square_times(int64_t h, int64_t ee, uint64_t w[3])
  * call fxc_height_within (GJK's and EPA's), which the filter answers. */
 int fxc_height_within_exact(int64_t h, int64_t dd, int32_t tol)
 {
-    return fxc_i128_sign(fxc_i128_sub(fxc_i128_mul64((int64_t)tol * tol, dd), fxc_i128_mul64(h, h))) >= 0;
+    fxc_i128 bound = fxc_i128_mul64((int64_t)tol * tol, dd), hh = fxc_i128_mul64(h, h);
+    return fxc_i128_cmp(&bound, &hh) >= 0;
 }
 
 int fxc_height_ratio_less(int64_t h1, int64_t ee1, int64_t h2, int64_t ee2)
