@@ -226,16 +226,16 @@ static void segment_feature(const fxc_vec3 *P, int i, int j, feature *f)
 
 /* Voronoi regions of triangle ABC = P[i], P[j], P[k] for the origin, in the
  * order of Ericson's closest-point-on-triangle test. d1..d6 are exact
- * int64 (edges < 2^30, points < 2^29); the region numerators va, vb, vc are
- * exact 128-bit differences of their products. */
+ * int64 (edges < 2^30, points < 2^29: below 2^61); the regions need only
+ * the signs of the numerators va, vb, vc, differences of their products
+ * (fxc_det2_sign: filtered, exact). */
 static void triangle_feature(const fxc_vec3 *P, int i, int j, int k, feature *f)
 {
     fxc_vec3 A = P[i], B = P[j], C = P[k];
     fxc_vec3 ab = fxc_v3_sub(B, A), ac = fxc_v3_sub(C, A);
     int64_t d1 = -fxc_v3_dot_wide(ab, A), d2 = -fxc_v3_dot_wide(ac, A);
     int64_t d3, d4, d5, d6;
-    fxc_i128 va, vb, vc, den;
-    int side;
+    int sa, sb, sc, side;
 
     if (d1 <= 0 && d2 <= 0) { set_vertex(f, P, i); return; }
     d3 = -fxc_v3_dot_wide(ab, B);
@@ -244,19 +244,20 @@ static void triangle_feature(const fxc_vec3 *P, int i, int j, int k, feature *f)
     d5 = -fxc_v3_dot_wide(ab, C);
     d6 = -fxc_v3_dot_wide(ac, C);
     if (d6 >= 0 && d5 <= d6) { set_vertex(f, P, k); return; }
-    vc = fxc_i128_sub(fxc_i128_mul64(d1, d4), fxc_i128_mul64(d3, d2));
-    if (fxc_i128_sign(vc) <= 0 && d1 >= 0 && d3 <= 0) { set_edge(f, P, i, j); return; }
-    vb = fxc_i128_sub(fxc_i128_mul64(d5, d2), fxc_i128_mul64(d1, d6));
-    if (fxc_i128_sign(vb) <= 0 && d2 >= 0 && d6 <= 0) { set_edge(f, P, i, k); return; }
-    va = fxc_i128_sub(fxc_i128_mul64(d3, d6), fxc_i128_mul64(d5, d4));
-    if (fxc_i128_sign(va) <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+    sc = fxc_det2_sign(d1, d4, d3, d2);
+    if (sc <= 0 && d1 >= 0 && d3 <= 0) { set_edge(f, P, i, j); return; }
+    sb = fxc_det2_sign(d5, d2, d1, d6);
+    if (sb <= 0 && d2 >= 0 && d6 <= 0) { set_edge(f, P, i, k); return; }
+    sa = fxc_det2_sign(d3, d6, d5, d4);
+    if (sa <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
         set_edge(f, P, j, k);
         return;
     }
-    den = fxc_i128_add(fxc_i128_add(va, vb), vc);
-    if (fxc_i128_sign(va) < 0 || fxc_i128_sign(vb) < 0 || fxc_i128_sign(vc) < 0 || fxc_i128_sign(den) <= 0) {
-        /* Unreachable in exact arithmetic for distinct points; kept so a
-         * degenerate input can never divide by zero: take the best edge. */
+    if (sa < 0 || sb < 0 || sc < 0 || (sa == 0 && sb == 0 && sc == 0)) {
+        /* Unreachable in exact arithmetic for distinct points (none
+         * negative, and not all zero: their sum is |AB x AC|^2); kept so
+         * a degenerate input can never divide by zero: take the best
+         * edge. */
         feature e;
         int64_t best, d;
         FXC_ASSERT(0);

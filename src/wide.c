@@ -24,6 +24,14 @@ fxc_i128 fxc_i128_mul64(int64_t a, int64_t b)
     return ((a < 0) != (b < 0)) ? fxc_i128_neg(r) : r;
 }
 
+/* Out of line: the filter of fxc_det2_sign settles most signs, and the
+ * 128-bit values stay off its callers' frames. */
+int fxc_det2_sign_exact(int64_t a, int64_t b, int64_t c, int64_t d)
+{
+    fxc_i128 ab = fxc_i128_mul64(a, b), cd = fxc_i128_mul64(c, d);
+    return fxc_i128_cmp(&ab, &cd);
+}
+
 /* h^2 * ee as three 64-bit words, low first, for 0 <= h < 2^60 and
  * 0 <= ee < 2^61: h^2 < 2^120 is cut at bit 60 into two parts below 2^60,
  * each times ee an exact 128-bit product below 2^121; the sum is below

@@ -63,6 +63,30 @@ static inline int fxc_i128_cmp(const fxc_i128 *a, const fxc_i128 *b)
  * inlined six times into the triangle test it costs more stack than time. */
 fxc_i128 fxc_i128_mul64(int64_t a, int64_t b);
 
+/* Sign of a b - c d, exactly, for |a|, |b|, |c|, |d| < 2^62 (GJK's
+ * triangle regions). Filtered: with s the least shift that brings every
+ * magnitude below 2^30, and x' = x >> s (a floor: x = 2^s x' + r_x with
+ * 0 <= r_x < 2^s, and |x'| <= 2^30), A = a'b' - c'd' is exact in int64
+ * (below 2^61). Each product differs from 2^2s times its cut one by
+ * 2^s (a' r_b + b' r_a) + r_a r_b, less than 2^2s (2^31 + 1) in
+ * magnitude, so a b - c d lies within 2^2s (2^32 + 2) of 2^2s A:
+ * |A| > FXC_DET2_FILTER gives the sign, and with no shift A is the value
+ * itself. Else the 128-bit products decide (fxc_det2_sign_exact). On the
+ * Cortex-M0 the filter is two soft products where those are eight. */
+#define FXC_DET2_FILTER (((int64_t)1 << 32) + 2)
+int fxc_det2_sign_exact(int64_t a, int64_t b, int64_t c, int64_t d);
+
+static inline int fxc_det2_sign(int64_t a, int64_t b, int64_t c, int64_t d)
+{
+    uint64_t m = fxc_abs_u64(a) | fxc_abs_u64(b) | fxc_abs_u64(c) | fxc_abs_u64(d);
+    int s = fxc_bitlen64(m) - 30;
+    int64_t A;
+    if (s < 0) s = 0;
+    A = fxc_smull((int32_t)(a >> s), (int32_t)(b >> s)) - fxc_smull((int32_t)(c >> s), (int32_t)(d >> s));
+    if (s == 0 || A > FXC_DET2_FILTER || A < -FXC_DET2_FILTER) return (A > 0) - (A < 0);
+    return fxc_det2_sign_exact(a, b, c, d);
+}
+
 /* a >> n for a >= 0 and 0 <= n < 128. */
 static inline fxc_i128 fxc_i128_shr(fxc_i128 a, int n)
 {

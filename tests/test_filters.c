@@ -206,3 +206,101 @@ void test_filter_approx_cut(void)
     }
     CHECK_MSG(bad == 0, "%ld of %ld cuts break m 2^e <= v < (m + 1) 2^e", bad, n);
 }
+
+/* |x| |y| in 32-bit limbs, low first: schoolbook, for the reference sign
+ * below (its own arithmetic, not the library's). */
+static void limb_product(int64_t x, int64_t y, uint32_t p[4])
+{
+    uint64_t u = x < 0 ? 0 - (uint64_t)x : (uint64_t)x, v = y < 0 ? 0 - (uint64_t)y : (uint64_t)y;
+    uint32_t a[2], b[2];
+    int i, j;
+    a[0] = (uint32_t)u;
+    a[1] = (uint32_t)(u >> 32);
+    b[0] = (uint32_t)v;
+    b[1] = (uint32_t)(v >> 32);
+    for (i = 0; i < 4; i++) p[i] = 0;
+    for (i = 0; i < 2; i++) {
+        uint64_t carry = 0;
+        for (j = 0; j < 2; j++) {
+            uint64_t t = (uint64_t)a[i] * b[j] + p[i + j] + carry;
+            p[i + j] = (uint32_t)t;
+            carry = t >> 32;
+        }
+        p[i + 2] = (uint32_t)carry;
+    }
+}
+
+static int sign64(int64_t x)
+{
+    return (x > 0) - (x < 0);
+}
+
+/* The sign of a b - c d from the limbs: products of different signs are
+ * ordered by them, of one sign by their magnitudes. */
+static int det2_sign_ref(int64_t a, int64_t b, int64_t c, int64_t d)
+{
+    int s1 = sign64(a) * sign64(b), s2 = sign64(c) * sign64(d), k;
+    uint32_t p[4], q[4];
+    if (s1 != s2) return s1 > s2 ? 1 : -1;
+    if (s1 == 0) return 0;
+    limb_product(a, b, p);
+    limb_product(c, d, q);
+    for (k = 3; k >= 0; k--)
+        if (p[k] != q[k]) return (p[k] > q[k]) == (s1 > 0) ? 1 : -1;
+    return 0;
+}
+
+/* A random magnitude of `bits` bits at most (below 2^62), with a random
+ * sign. */
+static int64_t det2_operand(t_rng *r, int bits)
+{
+    int64_t v = bits == 0 ? 0 : (int64_t)(t_next(r) >> (64 - bits));
+    return t_next(r) & 1 ? -v : v;
+}
+
+/* GJK's triangle signs (fxc_det2_sign): the sign of a b - c d against the
+ * limbs', for operands of every bit length up to 62, and for exact ties
+ * (a, b, c, d) = (x p, y q, x q, y p) and their neighbours (one operand
+ * moved by 1), where the filter cannot decide and the 128-bit products
+ * must; and at the range's ends. */
+void test_filter_det2_sign(void)
+{
+    static const int64_t ends[] = { 0, 1, -1, ((int64_t)1 << 62) - 1, -(((int64_t)1 << 62) - 1), (int64_t)1 << 61 };
+    t_rng r = { 4500 };
+    long i, n = T_TARGET_CASES(200000, 4000), exact = 0, wrong = 0;
+    int e[4];
+    for (e[0] = 0; e[0] < 6; e[0]++)
+        for (e[1] = 0; e[1] < 6; e[1]++)
+            for (e[2] = 0; e[2] < 6; e[2]++)
+                for (e[3] = 0; e[3] < 6; e[3]++)
+                    wrong += fxc_det2_sign(ends[e[0]], ends[e[1]], ends[e[2]], ends[e[3]]) !=
+                             det2_sign_ref(ends[e[0]], ends[e[1]], ends[e[2]], ends[e[3]]);
+    for (i = 0; i < n; i++) {
+        int64_t v[4];
+        int k;
+        if (i % 3 == 0) {
+            for (k = 0; k < 4; k++) v[k] = det2_operand(&r, (int)(t_next(&r) % 63));
+        } else {
+            int64_t x = det2_operand(&r, 1 + (int)(t_next(&r) % 31)), y = det2_operand(&r, 1 + (int)(t_next(&r) % 31));
+            int64_t p = det2_operand(&r, 1 + (int)(t_next(&r) % 31)), q = det2_operand(&r, 1 + (int)(t_next(&r) % 31));
+            v[0] = x * p;
+            v[1] = y * q;
+            v[2] = x * q;
+            v[3] = y * p;
+            if (i % 3 == 2) v[t_next(&r) % 4] += t_next(&r) & 1 ? 1 : -1;
+        }
+        {
+            /* left to the exact products? the filter's own test, as wide.h states it */
+            uint64_t m = fxc_abs_u64(v[0]) | fxc_abs_u64(v[1]) | fxc_abs_u64(v[2]) | fxc_abs_u64(v[3]);
+            int s = fxc_bitlen64(m) - 30;
+            int64_t A;
+            if (s < 0) s = 0;
+            A = (int64_t)(int32_t)(v[0] >> s) * (int32_t)(v[1] >> s) - (int64_t)(int32_t)(v[2] >> s) * (int32_t)(v[3] >> s);
+            exact += s > 0 && A <= FXC_DET2_FILTER && A >= -FXC_DET2_FILTER;
+        }
+        wrong += fxc_det2_sign(v[0], v[1], v[2], v[3]) != det2_sign_ref(v[0], v[1], v[2], v[3]);
+    }
+    port_printf("       %ld cases, %ld decided by the 128-bit products\n", n, exact);
+    CHECK(wrong == 0);
+    CHECK(exact > n / 4); /* the ties and their neighbours reach them */
+}
