@@ -42,11 +42,13 @@ static fxc_vec3 octagon_point(fix16_t r, int k, fix16_t z)
 
 /* Is a circle of radius r flat across the local direction l, within the
  * band: r (|l.x| + |l.y|) <= band |l.z| (the L1 norm bounds the xy
- * part's length; l below 2^31, so the products are below 2^60)? */
+ * part's length)? l is below 2^31 per component, so |l.x| + |l.y| fits 32
+ * bits, and r < 2^28, band < 2^30: each side is one 32 x 32-bit product
+ * (a 64 x 64-bit one is a library call on the M0), below 2^61. */
 static int cap_flat(fix16_t r, fxc_vec3 l, uint32_t band)
 {
-    uint64_t xy = (uint64_t)fxc_abs_u32(l.x) + fxc_abs_u32(l.y);
-    return (uint64_t)r * xy <= (uint64_t)band * fxc_abs_u32(l.z);
+    uint32_t xy = fxc_abs_u32(l.x) + fxc_abs_u32(l.y);
+    return fxc_umull((uint32_t)r, xy) <= fxc_umull(band, fxc_abs_u32(l.z));
 }
 
 /* Candidate k of body b's core for the local direction l, in the pair
