@@ -310,14 +310,20 @@ static int tetra_feature(const fxc_vec3 *P, feature *f, measure *m)
     /* Faces as ascending vertex triples (then the opposite vertex), so a
      * chosen feature's indices ascend: simplex_reduce compacts in place. */
     static const int face[4][4] = { { 1, 2, 3, 0 }, { 0, 2, 3, 1 }, { 0, 1, 3, 2 }, { 0, 1, 2, 3 } };
-    int outside[4], flat = 0, n_out = 0, candidates, q, have = 0;
+    int outside[4], flat, n_out = 0, candidates, q, have = 0, volume;
 
+    /* The opposite vertex's side of each face, (b - a) x (c - a) . (d - a)
+     * for face abc and vertex d: an alternating function of the four
+     * points, so it is the signed volume V of P0 P1 P2 P3 for the last
+     * face and V times the sign of the face's permutation for the others
+     * (odd for 1230 and 0132, even for 0231): one exact sign for all four. */
+    volume = fxc_orient_sign(P[0], P[1], P[2], P[3]);
+    flat = volume == 0;
     for (q = 0; q < 4; q++) {
         const int *fc = face[q];
         fxc_vec3w n = fxc_v3_cross_wide(fxc_v3_sub(P[fc[1]], P[fc[0]]), fxc_v3_sub(P[fc[2]], P[fc[0]]));
-        int s_opp = fxc_sign_dot_wide(n, fxc_v3_sub(P[fc[3]], P[fc[0]]));
+        int s_opp = (q & 1) ? volume : -volume;
         int s_org = -fxc_sign_dot_wide(n, P[fc[0]]);
-        if (s_opp == 0) flat = 1;
         outside[q] = s_org != 0 && s_org == -s_opp;
         n_out += outside[q];
     }
