@@ -4,8 +4,8 @@
  * fxc_i128 is a two's complement 128-bit integer held in two uint64 halves,
  * so every operation is unsigned arithmetic and free of undefined behaviour.
  * Only what GJK and the 2D EPA need is here: products of two int64, sums,
- * sign, a ratio comparison in 192 bits, and
- * right shifts of non-negative values. */
+ * sign, the filtered sign of a 2 x 2 determinant, a ratio comparison in
+ * 192 bits, and right shifts of non-negative values. */
 #ifndef FXC_WIDE_H
 #define FXC_WIDE_H
 
@@ -72,7 +72,7 @@ fxc_i128 fxc_i128_mul64(int64_t a, int64_t b);
  * magnitude, so a b - c d lies within 2^2s (2^32 + 2) of 2^2s A:
  * |A| > FXC_DET2_FILTER gives the sign, and with no shift A is the value
  * itself. Else the 128-bit products decide (fxc_det2_sign_exact). On the
- * Cortex-M0 the filter is two soft products where those are eight. */
+ * Cortex-M0 the filter is two soft products where those are up to eight. */
 #define FXC_DET2_FILTER (((int64_t)1 << 32) + 2)
 int fxc_det2_sign_exact(int64_t a, int64_t b, int64_t c, int64_t d);
 
