@@ -581,8 +581,9 @@ static void per_query(unsigned long n)
 static void count_table(void)
 {
     int w;
-    port_printf("\n| workload | box sign: runs / exact | EPA visibility: runs / to 64-bit / exact | box axes: depth comparisons / exact |\n"
-                "|---|---|---|---|\n");
+    port_printf("\n| workload | box sign: runs / exact | EPA visibility: runs / to 64-bit / exact | box axes: depth comparisons / exact "
+                "| GJK triangle regions: signs / exact |\n"
+                "|---|---|---|---|---|\n");
     for (w = 1; w <= WORKLOADS; w++) {
         port_printf("| %d. %s |", w, names[w]);
         per_query(runs[w][FXC_FILTER_TMUL]);
@@ -598,6 +599,10 @@ static void count_table(void)
         per_query(runs[w][FXC_FILTER_SAT]);
         port_printf(" /");
         per_query(fell[w][FXC_FILTER_SAT]);
+        port_printf(" |");
+        per_query(runs[w][FXC_FILTER_DET2]);
+        port_printf(" /");
+        per_query(fell[w][FXC_FILTER_DET2]);
         port_printf(" |\n");
     }
 }

@@ -14,7 +14,7 @@
 /* Benchmark builds only (FXC_COUNT_FALLBACKS): how often each filter runs
  * and how often it leaves the decision to its exact path. The library has
  * no static state otherwise. */
-enum fxc_filter_kind { FXC_FILTER_TMUL, FXC_FILTER_PLANE_32, FXC_FILTER_PLANE_64, FXC_FILTER_HULL, FXC_FILTER_SAT, FXC_FILTERS };
+enum fxc_filter_kind { FXC_FILTER_TMUL, FXC_FILTER_PLANE_32, FXC_FILTER_PLANE_64, FXC_FILTER_HULL, FXC_FILTER_SAT, FXC_FILTER_DET2, FXC_FILTERS };
 #ifdef FXC_COUNT_FALLBACKS
 extern unsigned long fxc_filter_runs[FXC_FILTERS], fxc_filter_fallbacks[FXC_FILTERS];
 #define FXC_FILTER_RUN(k) (fxc_filter_runs[k]++)

@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 #include "fxc_bits.h"
+#include "filter.h"
 
 typedef struct { uint64_t lo, hi; } fxc_i128;
 
@@ -83,7 +84,9 @@ static inline int fxc_det2_sign(int64_t a, int64_t b, int64_t c, int64_t d)
     int64_t A;
     if (s < 0) s = 0;
     A = fxc_smull((int32_t)(a >> s), (int32_t)(b >> s)) - fxc_smull((int32_t)(c >> s), (int32_t)(d >> s));
+    FXC_FILTER_RUN(FXC_FILTER_DET2);
     if (s == 0 || A > FXC_DET2_FILTER || A < -FXC_DET2_FILTER) return (A > 0) - (A < 0);
+    FXC_FILTER_FELL(FXC_FILTER_DET2);
     return fxc_det2_sign_exact(a, b, c, d);
 }
 
