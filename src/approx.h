@@ -15,13 +15,23 @@ typedef struct {
     int e;
 } fxc_approx;
 
-/* v > 0 cut to 31 bits. */
+/* v > 0 cut to 31 bits. In 32-bit words: a 64-bit shift by a variable
+ * count is a library call on the Cortex-M0 and six instructions on the
+ * M3. With a high word of 32 - s bits, v has 64 - s bits, e = 33 - s, and
+ * v's top 32 bits are hi << s and lo's top s bits (none for s = 0: lo is
+ * shifted in two steps, as a shift by 32 is undefined). */
 static inline fxc_approx fxc_approx_u64(uint64_t v)
 {
     fxc_approx a;
-    int len = fxc_bitlen64(v);
-    a.e = len - 31;
-    a.m = (uint32_t)(a.e >= 0 ? v >> a.e : v << -a.e);
+    uint32_t hi = (uint32_t)(v >> 32), lo = (uint32_t)v;
+    if (hi != 0) {
+        int s = 32 - fxc_bitlen32(hi);
+        a.m = ((hi << s) | ((lo >> 1) >> (31 - s))) >> 1;
+        a.e = 33 - s;
+        return a;
+    }
+    a.e = fxc_bitlen32(lo) - 31;
+    a.m = a.e > 0 ? lo >> 1 : lo << -a.e;
     return a;
 }
 
@@ -36,14 +46,16 @@ static inline fxc_approx fxc_approx_i128(const fxc_i128 *v)
     return a;
 }
 
-/* x * y cut to 31 bits. */
+/* x * y cut to 31 bits: the product is in [2^60, 2^62), so it drops 30
+ * bits, or 31 when bit 61 is set (top = 1), from its two words. */
 static inline fxc_approx fxc_approx_mul(fxc_approx x, fxc_approx y)
 {
-    uint64_t p = fxc_umull(x.m, y.m); /* in [2^60, 2^62) */
+    uint64_t p = fxc_umull(x.m, y.m);
+    uint32_t hi = (uint32_t)(p >> 32), lo = (uint32_t)p;
+    int top = (int)(hi >> 29);
     fxc_approx r;
-    int sh = p >> 61 ? 31 : 30;
-    r.m = (uint32_t)(p >> sh);
-    r.e = x.e + y.e + sh;
+    r.m = (hi << (2 - top)) | (lo >> (30 + top));
+    r.e = x.e + y.e + 30 + top;
     return r;
 }
 

@@ -23,18 +23,25 @@
  * exactly (fxc_height_ratio_less, 192 bits). The first of equally deep
  * edges is kept: A's edges in order, then B's (a box's by pairs of
  * opposite edges, scan_edges and scan_boxes). */
+#include <stddef.h>
 #include "geom2d.h"
 #include "approx.h"
 #include "filter.h"
 
-/* A candidate edge of A - B: its core's edge x0 -> x1 (of A, or of B), its
- * outward normal m (as an edge of A - B), the height h of A - B along m
- * over the origin, |m|^2, and both as 31-bit cut values (h^2, |m|^2). */
+/* How deep a candidate edge of A - B lies: its outward normal m, the
+ * height h of A - B along m over the origin, |m|^2, and once compared,
+ * both as 31-bit cut values (h^2, |m|^2). */
 typedef struct {
-    int of_b, i0, i1;
     fxc2_vec m;
     int64_t h, ee;
     fxc_approx hh, cut_ee;
+} depth_key;
+
+/* A candidate edge of A - B: its core's edge x0 -> x1 (of A, or of B)
+ * and its depth. */
+typedef struct {
+    int of_b, i0, i1;
+    depth_key k;
 } sat_edge;
 
 static int next_of(const fxc2_core *c, int i)
@@ -57,7 +64,7 @@ static int least_along(const fxc2_core *c, fxc2_vec m, int64_t *least)
 }
 
 /* Is edge e nearer the origin than edge best (h / |m|, both h >= 0)? */
-static int depth_less(const sat_edge *e, const sat_edge *best)
+static int depth_less(const depth_key *e, const depth_key *best)
 {
     fxc_approx l, r;
     if (e->h == 0 || best->h == 0) return e->h == 0 && best->h != 0;
@@ -99,31 +106,44 @@ static void extent_along(const fxc2_core *y, fxc2_vec m, int64_t *lo, int64_t *h
  * h_best^2 |m_best|^2 > h_best^2 ee. Heights and lengths below 2^61:
  * the sums fit. Most of a polygon's edges are far from the nearest and
  * end here, before their cut values are taken. */
-static int surely_not_nearer(int64_t h, int64_t ee, const sat_edge *best)
+static int surely_not_nearer(int64_t h, int64_t ee, const depth_key *best)
 {
     if (h >= best->h && ee <= best->ee) return 1;
     return h > best->h + (best->h >> 4) && ee <= best->ee + (best->ee >> 4);
 }
 
+/* Is candidate c (m and h >= 0 set) nearer than best (NULL: none yet)?
+ * Fills in c's length and, unless it surely is not, its cut values. */
+static int nearer_than(depth_key *c, const depth_key *best)
+{
+    fxc_approx ee, hh;
+    c->ee = fxc2_dot(c->m, c->m);
+    if (best != NULL && surely_not_nearer(c->h, c->ee, best)) return 0;
+    ee = fxc_approx_u64((uint64_t)c->ee);
+    hh = ee; /* unused when h is 0 */
+    if (c->h > 0) {
+        hh = fxc_approx_u64((uint64_t)c->h);
+        hh = fxc_approx_mul(hh, hh);
+    }
+    /* by field: a struct stored through a pointer is a memcpy call on the M0 */
+    c->cut_ee.m = ee.m;
+    c->cut_ee.e = ee.e;
+    c->hh.m = hh.m;
+    c->hh.e = hh.e;
+    return best == NULL || depth_less(c, best);
+}
+
 /* Candidate edge i -> i1 of core x (of B: of_b), normal m, height h >= 0,
- * into *best when nearer than it. */
+ * into *best when nearer than it (best->i0 < 0: none yet). */
 static void offer(int of_b, int i, int i1, fxc2_vec m, int64_t h, sat_edge *best)
 {
     sat_edge e;
     e.of_b = of_b;
     e.i0 = i;
     e.i1 = i1;
-    e.m = m;
-    e.h = h;
-    e.ee = fxc2_dot(m, m);
-    if (best->i0 >= 0 && surely_not_nearer(h, e.ee, best)) return;
-    e.cut_ee = fxc_approx_u64((uint64_t)e.ee);
-    e.hh = e.cut_ee; /* unused when h is 0 */
-    if (h > 0) {
-        e.hh = fxc_approx_u64((uint64_t)h);
-        e.hh = fxc_approx_mul(e.hh, e.hh);
-    }
-    if (best->i0 < 0 || depth_less(&e, best)) *best = e;
+    e.k.m = m;
+    e.k.h = h;
+    if (nearer_than(&e.k, best->i0 >= 0 ? &best->k : NULL)) *best = e;
 }
 
 /* From vertex j of core y, the vertex least along m that walking counter-
@@ -180,9 +200,9 @@ static int scan_edges(const fxc2_core *x, const fxc2_core *y, int of_b, sat_edge
     return 1;
 }
 
-/* A scan of two boxes' edge normals: the nearest edge of A - B so far
- * (offered only when `offers`: fxc2_sat_run), and once an edge separates
- * the cores, its height (negative) and normal (fxc2_sat_boxes_apart). */
+/* A scan of two boxes' edge normals: once an edge separates the cores,
+ * its height (negative) and normal (fxc2_sat_boxes_apart); else, when
+ * `offers`, the nearest edge of A - B (fxc2_sat_run). */
 typedef struct {
     sat_edge best;
     int offers;
@@ -190,33 +210,10 @@ typedef struct {
     fxc2_vec gap_m;
 } box_scan;
 
-/* Axis i of box x (of B: of_b), as scan_edges takes it: the heights of
- * its edge i and of the opposite edge i + 2 are 2 (t + r + dh) and
- * 2 (t + r - dh), dh half the centres' offset along the edge's normal
- * (scan_boxes); they add to 4 (t + r) >= 0, so at most one is negative.
- * Returns 0 when one is (the cores are apart along it). */
-static int box_axis(const fxc2_core *x, int of_b, int i, int64_t t_r, int64_t dh, box_scan *s)
-{
-    int64_t h = 2 * (t_r + dh), back = 2 * (t_r - dh);
-    fxc2_vec m = fxc2_out_normal(fxc2_sub(x->v[i + 1], x->v[i]));
-    if (h < 0 || back < 0) {
-        s->gap = h < back ? h : back;
-        s->gap_m = h < back ? m : fxc2_v(-m.x, -m.y);
-        return 0;
-    }
-    if (!s->offers) return 1;
-    if (back < h) {
-        offer(of_b, i + 2, next_of(x, i + 2), fxc2_v(-m.x, -m.y), back, &s->best);
-    } else {
-        offer(of_b, i, i + 1, m, h, &s->best);
-    }
-    return 1;
-}
-
 /* Two boxes: scan_edges' heights for both (the same values, so the same
- * offers in the same order) from ten products instead of twenty. A box's
- * edge 0 runs along 2 ex, edge 1 along 2 ey, so the normal of its axis
- * along e is m = 2 (e.y, -e.x) and m . w = -2 cross(e, w). Along it:
+ * candidates in the same order) from ten products instead of twenty. A
+ * box's edge 0 runs along 2 ex, edge 1 along 2 ey, so the normal of its
+ * axis along e is m = 2 (e.y, -e.x) and m . w = -2 cross(e, w). Along it:
  *  - the box's own corners reach t = cross(ex, ey) (> 0: geom2d.h) times 2
  *    either side of its centre (m . ey = -2t for e = ex, m . ex = 2t for
  *    e = ey);
@@ -224,6 +221,12 @@ static int box_axis(const fxc2_core *x, int of_b, int i, int64_t t_r, int64_t dh
  *    crosses of A's extents with B's shared by the axes of both;
  *  - the centres' offset 2 dh, dh = -cross(e, cA - cB) (A's axes) or
  *    cross(e', cA - cB) (B's).
+ * So the heights of edge i (0 or 1) and of the opposite edge i + 2 are
+ * 2 (t + r + dh) and 2 (t + r - dh). They add to 4 (t + r) >= 0: at most
+ * one is negative, and then the cores are apart along the axis. Else the
+ * lower one (edge i on a tie) is the axis's candidate, as scan_edges
+ * offers it; the nearest so far is kept by pointer (two slots), and its
+ * edge written once at the end.
  * Budget: extents below 2^28, centres' offset below 2^29, so each cross
  * is below 2^58 and each height below 2^61. */
 static int scan_boxes(const fxc2_pair *p, box_scan *s)
@@ -233,15 +236,49 @@ static int scan_boxes(const fxc2_pair *p, box_scan *s)
     fxc2_vec d = fxc2_sub(ca, cb);
     int64_t xx = fxc2_cross(a->ex, b->ex), xy = fxc2_cross(a->ex, b->ey);
     int64_t yx = fxc2_cross(a->ey, b->ex), yy = fxc2_cross(a->ey, b->ey);
-    int64_t ta = fxc2_cross(a->ex, a->ey), tb = fxc2_cross(b->ex, b->ey);
+    int64_t ta = fxc2_cross(a->ex, a->ey), tb = fxc2_cross(b->ex, b->ey), t_r[4];
+    depth_key slot[2], *cand = &slot[0], *best = NULL;
+    int k, best_k = 0, best_back = 0;
     xx = xx < 0 ? -xx : xx;
     xy = xy < 0 ? -xy : xy;
     yx = yx < 0 ? -yx : yx;
     yy = yy < 0 ? -yy : yy;
-    return box_axis(a, 0, 0, ta + xx + xy, -fxc2_cross(a->ex, d), s) &&
-           box_axis(a, 0, 1, ta + yx + yy, -fxc2_cross(a->ey, d), s) &&
-           box_axis(b, 1, 0, tb + xx + yx, fxc2_cross(b->ex, d), s) &&
-           box_axis(b, 1, 1, tb + xy + yy, fxc2_cross(b->ey, d), s);
+    t_r[0] = ta + xx + xy;
+    t_r[1] = ta + yx + yy;
+    t_r[2] = tb + xx + yx;
+    t_r[3] = tb + xy + yy;
+    for (k = 0; k < 4; k++) {
+        const fxc2_core *x = k < 2 ? a : b;
+        const fxc2_vec *e = k & 1 ? &x->ey : &x->ex; /* by address: a copy is a memcpy call on the M0 */
+        int64_t dh = k < 2 ? -fxc2_cross(*e, d) : fxc2_cross(*e, d);
+        int64_t h = 2 * (t_r[k] + dh), back = 2 * (t_r[k] - dh);
+        int32_t mx = 2 * e->y, my = -2 * e->x;
+        if (h < 0 || back < 0) {
+            s->gap = h < back ? h : back;
+            s->gap_m = h < back ? fxc2_v(mx, my) : fxc2_v(-mx, -my);
+            return 0;
+        }
+        if (!s->offers) continue;
+        cand->m.x = back < h ? -mx : mx;
+        cand->m.y = back < h ? -my : my;
+        cand->h = back < h ? back : h;
+        if (nearer_than(cand, best)) {
+            best = cand;
+            cand = best == &slot[0] ? &slot[1] : &slot[0];
+            best_k = k;
+            best_back = back < h;
+        }
+    }
+    if (best != NULL) { /* by field: only these are read (fxc2_sat_run) */
+        int i = (best_k & 1) + 2 * best_back;
+        s->best.of_b = best_k >> 1;
+        s->best.i0 = i;
+        s->best.i1 = (i + 1) & 3;
+        s->best.k.m.x = best->m.x;
+        s->best.k.m.y = best->m.y;
+        s->best.k.h = best->h;
+    }
+    return 1;
 }
 
 int fxc2_sat_boxes_apart(const fxc2_pair *p, int32_t bound)
@@ -325,9 +362,9 @@ int fxc2_sat_run(const fxc2_pair *p, fxc2_epa *e)
     s.best.i0 = -1;
     s.best.i1 = -1;
     s.best.of_b = 0;
-    s.best.m = fxc2_v(0, 0);
-    s.best.h = 0;
-    s.best.ee = 0;
+    s.best.k.m = fxc2_v(0, 0);
+    s.best.k.h = 0;
+    s.best.k.ee = 0;
     s.offers = 1;
     if (p->a.box && p->b.box ? !scan_boxes(p, &s)
                              : !scan_edges(&p->a, &p->b, 0, &s.best) || !scan_edges(&p->b, &p->a, 1, &s.best)) {
@@ -338,13 +375,13 @@ int fxc2_sat_run(const fxc2_pair *p, fxc2_epa *e)
     i0 = best->i0;
     i1 = best->i1;
     if (!x->box) fxc2_extend_edge(x, &i0, &i1); /* a box has no straight corner (geom2d.h) */
-    least_run(y, best->m, &first, &last);
+    least_run(y, best->k.m, &first, &last);
     /* ends counter-clockwise on A - B: A's edge with B's run, or B's run
      * with B's edge (-B's edges run backwards) */
     e->p[0] = best->of_b ? mpoint(p, first, i0) : mpoint(p, i0, first);
     e->p[1] = best->of_b ? mpoint(p, last, i1) : mpoint(p, i1, last);
-    e->n = best->of_b ? fxc2_v(-best->m.x, -best->m.y) : best->m;
-    e->h = best->h;
+    e->n = best->of_b ? fxc2_v(-best->k.m.x, -best->k.m.y) : best->k.m;
+    e->h = best->k.h;
     e->iterations = 0;
     e->status = FXC_OK;
     return 1;

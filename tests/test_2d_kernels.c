@@ -255,6 +255,37 @@ void test_approx_surely_less_exact(void)
     CHECK_MSG(wrong == 0, "%ld of %ld comparisons differ from the definition", wrong, n);
 }
 
+/* fxc_approx_mul against the cut's definition (the cut of a single value
+ * is test_filter_approx_cut's): the product of two 31-bit mantissas cut
+ * to m, 2^30 <= m < 2^31, with m 2^k <= x.m y.m < (m + 1) 2^k, k 30 or
+ * 31 over the exponents' sum; mantissas at random and at both ends of 31
+ * bits (products near 2^60 and near 2^62, and across 2^61). */
+void test_approx_mul_exact(void)
+{
+    t_rng r = { 3106 };
+    long i, n = T_TARGET_CASES(50000, 5000), wrong = 0;
+    for (i = 0; i < n; i++) {
+        fxc_approx x, y, p;
+        uint64_t want;
+        x.m = (uint32_t)(t_next(&r) >> 33) | (UINT32_C(1) << 30);
+        y.m = (uint32_t)(t_next(&r) >> 33) | (UINT32_C(1) << 30);
+        if (i % 4 == 0) x.m = y.m = (UINT32_C(1) << 30) + (uint32_t)(i % 7);     /* near 2^60 */
+        if (i % 4 == 2) x.m = y.m = (UINT32_C(1) << 31) - 1 - (uint32_t)(i % 7); /* near 2^62 */
+        if (i % 8 == 1) { /* near 2^61: 1518500250^2 is just above it */
+            x.m = 1518500249u + (uint32_t)(i % 3);
+            y.m = x.m;
+        }
+        x.e = (int)(t_next(&r) % 61) - 30;
+        y.e = (int)(t_next(&r) % 61) - 30;
+        p = fxc_approx_mul(x, y);
+        p.e -= x.e + y.e;
+        want = (uint64_t)x.m * y.m;
+        wrong += p.m < (UINT32_C(1) << 30) || (p.m >> 31) != 0 || (p.e != 30 && p.e != 31) ||
+                 ((uint64_t)p.m << p.e) > want || want - ((uint64_t)p.m << p.e) >= (UINT64_C(1) << p.e);
+    }
+    CHECK_MSG(wrong == 0, "%ld of %ld products differ from the definition", wrong, n);
+}
+
 /* fxc2_ratio31 (the 2D code's one division, a bit at a time where the core
  * has no long multiply) against the compiler's 64-bit division of the same
  * cut values: num / den as a 31-bit fraction, den cut to 31 bits first. */
