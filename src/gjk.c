@@ -47,7 +47,7 @@ static int32_t frac_q30(const fxc_i128 *num, const fxc_i128 *den)
         d = fxc_i128_shr(*den, sh).lo;
     }
     if (d == 0) return 0;
-    return (int32_t)(((n << 30) + d / 2) / d);
+    return (int32_t)fxc_udiv64_32((n << 30) + d / 2, (uint32_t)d); /* below 2^30 + 1 */
 }
 
 static int32_t frac64(int64_t num, int64_t den)

@@ -103,7 +103,7 @@ static uint16_t segment_code(uint16_t p, uint16_t q, uint16_t face)
  * rounding. */
 static int32_t mul_div(int64_t num, int32_t mul, int64_t den)
 {
-    uint64_t a = num < 0 ? (uint64_t)0 - (uint64_t)num : (uint64_t)num, d = (uint64_t)den, r;
+    uint64_t a = num < 0 ? (uint64_t)0 - (uint64_t)num : (uint64_t)num, d = (uint64_t)den, r, x;
     uint32_t m = fxc_abs_u32(mul);
     /* a * m from two 32 x 32 products (a below 2^62): the low half's
      * product plus the high half's shifted by 32, its carry into P.hi */
@@ -116,8 +116,9 @@ static int32_t mul_div(int64_t num, int32_t mul, int64_t den)
         P = fxc_i128_shr(P, sh);
         d >>= sh;
     }
-    /* P.lo below 2^63 when the quotient is below 2^31: no carry */
-    r = P.hi != 0 || P.lo >= ((uint64_t)1 << 63) ? 0x7FFFFFFF : (P.lo + d / 2) / d;
+    x = P.lo + d / 2; /* P.lo below 2^63 when the quotient is below 2^31: no carry */
+    r = 0x7FFFFFFF;   /* a larger quotient (a high word of x at least d: 32 bits) saturates */
+    if (P.hi == 0 && P.lo < ((uint64_t)1 << 63) && (x >> 32) < d) r = fxc_udiv64_32(x, (uint32_t)d);
     if (r > 0x7FFFFFFF) r = 0x7FFFFFFF;
     return (num < 0) != (mul < 0) ? -(int32_t)r : (int32_t)r;
 }

@@ -6,6 +6,7 @@
  * division for a fraction; no other division. */
 #include "geom2d.h"
 #include "fxc_bits.h"
+#include "wide.h"
 
 void fxc2_dir_set(fxc2_dir *n, fxc2_vec d)
 {
@@ -64,7 +65,7 @@ uint32_t fxc2_ratio31(uint64_t num, uint64_t den)
         num >>= sh;
         den >>= sh;
     }
-    if (!FXC_SOFT_MULTIPLY) return (uint32_t)((num << 31) / den);
+    if (!FXC_SOFT_MULTIPLY) return fxc_udiv64_32(num << 31, (uint32_t)den); /* num / 2 < den */
     return num >= den ? UINT32_C(1) << 31 : fraction31((uint32_t)num, (uint32_t)den);
 }
 

@@ -114,7 +114,7 @@ static int surely_not_nearer(int64_t h, int64_t ee, const depth_key *best)
 
 /* Is candidate c (m and h >= 0 set) nearer than best (NULL: none yet)?
  * Fills in c's length and, unless it surely is not, its cut values. */
-static int nearer_than(depth_key *c, const depth_key *best)
+static inline int nearer_than(depth_key *c, const depth_key *best)
 {
     fxc_approx ee, hh;
     c->ee = fxc2_dot(c->m, c->m);

@@ -68,6 +68,41 @@ int fxc_height_ratio_less(int64_t h1, int64_t ee1, int64_t h2, int64_t ee2)
     return 0;
 }
 
+/* The 16-bit quotient digit of (u 2^16 + next) / v, for v >= 2^31,
+ * u < v and next < 2^16. The estimate u / v1 from v's top digit v1 is
+ * never too small and at most 2 too large (Knuth's theorem B, v being
+ * normalized); while the exact test q v0 > (u - q v1) 2^16 + next says it
+ * is too large, q steps down, until the partial remainder u - q v1 passes
+ * 2^16 (then the test holds no more). Each product fits 32 bits: q < 2^16
+ * once the first test is past, and the remainder below 2^16 at the second. */
+static uint32_t quotient_digit(uint32_t u, uint32_t next, uint32_t v)
+{
+    uint32_t v1 = v >> 16, v0 = v & 0xFFFFu;
+    uint32_t q = u / v1, r = u - q * v1;
+    while (q >> 16 || q * v0 > (r << 16 | next)) {
+        q--;
+        r += v1;
+        if (r >> 16) break;
+    }
+    return q;
+}
+
+/* Knuth's algorithm D in base 2^16. d is normalized (v = d 2^s, its top
+ * bit set) and n shifted with it (its words u32 and u10, u32 < v as n <
+ * d 2^32; lo's top s bits shifted in two steps, a shift by 32 being
+ * undefined). The high digit divides u32 2^16 + the next digit of u10;
+ * its remainder, below v, is exact in 32 bits (wrapping arithmetic), and
+ * the low digit divides it with u10's last digit. */
+uint32_t fxc_udiv64_32_digits(uint64_t n, uint32_t d)
+{
+    int s = 32 - fxc_bitlen32(d);
+    uint32_t v = d << s, lo = (uint32_t)n;
+    uint32_t u32 = (uint32_t)(n >> 32) << s | ((lo >> 1) >> (31 - s)), u10 = lo << s;
+    uint32_t q1 = quotient_digit(u32, u10 >> 16, v);
+    uint32_t u21 = (u32 << 16) + (u10 >> 16) - q1 * v;
+    return q1 << 16 | quotient_digit(u21, u10 & 0xFFFFu, v);
+}
+
 #ifdef FXC_COUNT_FALLBACKS
 /* The benchmark's filter counters (src/filter.h), in counting builds only. */
 unsigned long fxc_filter_runs[FXC_FILTERS], fxc_filter_fallbacks[FXC_FILTERS];

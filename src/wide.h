@@ -137,6 +137,24 @@ static inline int fxc_orient_sign(fxc_vec3 a, fxc_vec3 b, fxc_vec3 c, fxc_vec3 p
     return fxc_sign_dot_wide(fxc_v3_cross_wide(fxc_v3_sub(b, a), fxc_v3_sub(c, a)), fxc_v3_sub(p, a));
 }
 
+/* floor(n / d) for d > 0 and n < d 2^32: a quotient of 32 bits. Where
+ * the core divides 32-bit words but not 64-bit ones (32-bit Arm with a
+ * divide instruction: the Cortex-M3 and up), the compiler's 64-bit
+ * division is a library call of about 60 instructions: there, long
+ * division in 16-bit digits (fxc_udiv64_32_digits, two hardware divides)
+ * takes about half as many. Elsewhere (the host; the Cortex-M0, with no
+ * divide instruction at all) the compiler's. */
+uint32_t fxc_udiv64_32_digits(uint64_t n, uint32_t d);
+
+static inline uint32_t fxc_udiv64_32(uint64_t n, uint32_t d)
+{
+#if defined(__ARM_FEATURE_IDIV) && !defined(__aarch64__)
+    return fxc_udiv64_32_digits(n, d);
+#else
+    return (uint32_t)(n / d);
+#endif
+}
+
 /* Exact h1 / sqrt(ee1) < h2 / sqrt(ee2) for 0 <= h < 2^60 and 0 < ee < 2^61
  * (two heights over their directions' lengths): h1^2 ee2 < h2^2 ee1,
  * compared in 192 bits, no square root (src/wide.c). */

@@ -309,6 +309,35 @@ void test_ratio31_exact(void)
     CHECK(fxc2_ratio31(0, 0) == 0);
 }
 
+/* fxc_udiv64_32_digits (the long division of fxc_udiv64_32 on cores
+ * that divide 32-bit words only) against the compiler's 64-bit division:
+ * divisors of every bit length 1..32 (powers of two, all ones, random),
+ * and dividends at the ends of the range (0, d 2^32 - 1), on exact
+ * multiples and one below them, and at random; and the dispatcher the
+ * library calls, which on the M3 is the long division itself. */
+void test_udiv64_32_exact(void)
+{
+    t_rng r = { 3107 };
+    long i, n = T_TARGET_CASES(60000, 6000), wrong = 0;
+    for (i = 0; i < n; i++) {
+        int b = 1 + (int)(i % 32);
+        uint32_t d = (uint32_t)(t_next(&r) >> (64 - b)) | (UINT32_C(1) << (b - 1)), q;
+        uint64_t top, num;
+        if (i % 7 == 0) d = UINT32_C(1) << (b - 1);
+        if (i % 7 == 1) d = (uint32_t)((UINT64_C(1) << b) - 1);
+        top = ((uint64_t)d << 32) - 1;
+        switch ((int)(i / 32 % 5)) {
+        case 0: num = top - t_next(&r) % 3; break;
+        case 1: num = t_next(&r) % 3; break;
+        case 2: q = (uint32_t)(t_next(&r) >> 32); num = (uint64_t)q * d - (t_next(&r) & 1) * (q > 0); break;
+        default: num = t_next(&r) % (top + 1); break; /* top + 1 > 0: d < 2^32 */
+        }
+        wrong += fxc_udiv64_32_digits(num, d) != (uint32_t)(num / d);
+        wrong += fxc_udiv64_32(num, d) != (uint32_t)(num / d);
+    }
+    CHECK_MSG(wrong == 0, "%ld of %ld quotients differ from the compiler's division", wrong, 2 * n);
+}
+
 /* fxc_i128_mul64 (src/wide.c) against the schoolbook product of the
  * magnitudes in 16-bit digits, with the sign: operands of every bit
  * length, either sign, with a zero high or low half (the halves it
