@@ -95,12 +95,16 @@ static uint32_t quotient_digit(uint32_t u, uint32_t next, uint32_t v)
  * the low digit divides it with u10's last digit. */
 uint32_t fxc_udiv64_32_digits(uint64_t n, uint32_t d)
 {
-    int s = 32 - fxc_bitlen32(d);
-    uint32_t v = d << s, lo = (uint32_t)n;
-    uint32_t u32 = (uint32_t)(n >> 32) << s | ((lo >> 1) >> (31 - s)), u10 = lo << s;
-    uint32_t q1 = quotient_digit(u32, u10 >> 16, v);
-    uint32_t u21 = (u32 << 16) + (u10 >> 16) - q1 * v;
-    return q1 << 16 | quotient_digit(u21, u10 & 0xFFFFu, v);
+    uint32_t lo = (uint32_t)n, v, u32, u10, q1;
+    int s;
+    if (d == 0) return UINT32_MAX; /* outside the contract: no shift by 32, no division by 0 */
+    s = 32 - fxc_bitlen32(d);
+    v = d << s;
+    u32 = (uint32_t)(n >> 32) << s | ((lo >> 1) >> (31 - s));
+    u10 = lo << s;
+    q1 = quotient_digit(u32, u10 >> 16, v);
+    /* the high digit's remainder u32 2^16 + (u10 >> 16) - q1 v, below v */
+    return q1 << 16 | quotient_digit((u32 << 16) + (u10 >> 16) - q1 * v, u10 & 0xFFFFu, v);
 }
 
 #ifdef FXC_COUNT_FALLBACKS
