@@ -530,6 +530,44 @@ void test_manifold_curved(void)
     CHECK(m.count == 1 && m.point[0].separation == -4 && m.point[0].point_b.z == F16(0.5) - 4);
 }
 
+/* A cylinder's cap counts as a face within the band of src/feature.c: 16
+ * LSB plus 2^-14 of the core's reach (for a reach of 0.5 unit, its power
+ * of two: 4 LSB), with no speculative distance. A cylinder of radius 0.4
+ * standing on a box, its axis tilted by theta, has its cap's far rim
+ * 2 r sin(theta) above the near rim along the box's normal, and the
+ * flatness test takes r tan(theta) against the band: at a quarter of the
+ * band, the cap's points (4); at four times the band, its one lowest rim
+ * point. The whole cap is in the box either way (the lowest rim point 20
+ * LSB deep, and 200 at the larger tilt, where the far rim is 160 LSB
+ * higher), so that the count tells the cap's flatness alone. The tilt is
+ * about an axis at 22.5 degrees, so the lowest rim point lies between two
+ * corners of the cap's octagon (a flat cap would give both). Each point
+ * on the box's top face, as deep as the rim point above it (a rounding of
+ * 2 LSB). */
+void test_manifold_cap_band_edge(void)
+{
+    const double r = 0.4 * 65536, band = 16 + 4;
+    body a, b;
+    int k, i;
+    box_at(&a, V(2, 2, 0.5), NULL, fxc_v3(0, 0, 0));
+    for (k = 0; k < 2; k++) {
+        double theta = atan((k ? 4.0 : 0.25) * band / r), depth = k ? 200 : 20;
+        fxc_mat3 rx;
+        fxc_contact_manifold m;
+        rotation(0.92387953, 0.38268343, 0, theta, &rx); /* cos, sin 22.5 degrees */
+        CHECK(fxc_shape_cylinder(&b.shape, F16(0.5), F16(0.4), 0) == FXC_OK);
+        scene_place(&b, &rx, fxc_v3(0, 0, (fix16_t)floor(32768 + 32768 * cos(theta) + r * sin(theta) - depth + 0.5)));
+        CHECK(manifold(&a, &b, 0, &m) == FXC_PENETRATING);
+        CHECK_MSG(m.count == (k ? 1 : 4), "tilt of %.0f%% of the band: %d points", k ? 400.0 : 25.0, m.count);
+        for (i = 0; i < m.count && i < FXC_MANIFOLD_MAX_POINTS; i++) {
+            const fxc_manifold_point *q = &m.point[i];
+            CHECK_MSG(abs(q->point_a.z - 32768) <= 2 && q->separation >= -depth - 2 &&
+                          q->separation <= -depth + 2 * r * sin(theta) + 2 && abs(q->point_b.z - q->point_a.z - q->separation) <= 2,
+                      "tilt %d point %d: z %d / %d, separation %d", k, i, (int)q->point_a.z, (int)q->point_b.z, (int)q->separation);
+        }
+    }
+}
+
 /* Speculative contacts: a box 100 LSB above another gives no points when
  * the speculative distance plus the touching band is shorter, four at
  * separation 100 otherwise; a box touching 1 LSB above gives its four
