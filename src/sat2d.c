@@ -133,17 +133,27 @@ static inline int nearer_than(depth_key *c, const depth_key *best)
     return best == NULL || depth_less(c, best);
 }
 
-/* Candidate edge i -> i1 of core x (of B: of_b), normal m, height h >= 0,
- * into *best when nearer than it (best->i0 < 0: none yet). */
-static void offer(int of_b, int i, int i1, fxc2_vec m, int64_t h, sat_edge *best)
+/* The nearest candidate so far, kept by pointer in two slots: each new
+ * candidate is written into the slot best does not hold, and when it is
+ * nearer, best points at it (no copy: a struct copy is a memcpy call on
+ * the Cortex-M0). */
+typedef struct {
+    sat_edge slot[2];
+    sat_edge *best; /* NULL: none yet */
+} nearest_edge;
+
+/* Candidate edge i -> i1 of core x (of B: of_b), normal m, height h >= 0. */
+static inline void offer(int of_b, int i, int i1, fxc2_vec m, int64_t h, nearest_edge *n)
 {
-    sat_edge e;
-    e.of_b = of_b;
-    e.i0 = i;
-    e.i1 = i1;
-    e.k.m = m;
-    e.k.h = h;
-    if (nearer_than(&e.k, best->i0 >= 0 ? &best->k : NULL)) *best = e;
+    sat_edge *e = n->best == &n->slot[0] ? &n->slot[1] : &n->slot[0];
+    e->k.m.x = m.x; /* by field: a struct stored through a pointer is a memcpy call on the M0 */
+    e->k.m.y = m.y;
+    e->k.h = h;
+    if (!nearer_than(&e->k, n->best != NULL ? &n->best->k : NULL)) return;
+    e->of_b = of_b;
+    e->i0 = i;
+    e->i1 = i1;
+    n->best = e;
 }
 
 /* From vertex j of core y, the vertex least along m that walking counter-
@@ -166,11 +176,11 @@ static int descend(const fxc2_core *y, fxc2_vec m, int j)
     return j;
 }
 
-/* The edges of core x (of B: of_b), each against core y, offered to *best.
+/* The edges of core x (of B: of_b), each against core y, offered to n.
  * Returns 0 as soon as one separates the cores (h < 0). A box's opposite
  * edges have opposite normals of one length: per pair, only the lower
  * face (edge 0 or 2, 1 or 3; the first on a tie) is a candidate. */
-static int scan_edges(const fxc2_core *x, const fxc2_core *y, int of_b, sat_edge *best)
+static int scan_edges(const fxc2_core *x, const fxc2_core *y, int of_b, nearest_edge *n)
 {
     int i, j = -1;
     for (i = 0; i < (x->box ? 2 : x->n); i++) {
@@ -187,7 +197,7 @@ static int scan_edges(const fxc2_core *x, const fxc2_core *y, int of_b, sat_edge
             back = hi - fxc2_dot(m, x->v[i + 2]); /* the opposite edge, normal -m */
             if (h < 0 || back < 0) return 0;
             if (back < h) {
-                offer(of_b, i + 2, next_of(x, i + 2), fxc2_v(-m.x, -m.y), back, best);
+                offer(of_b, i + 2, next_of(x, i + 2), fxc2_v(-m.x, -m.y), back, n);
                 continue;
             }
         } else {
@@ -195,7 +205,7 @@ static int scan_edges(const fxc2_core *x, const fxc2_core *y, int of_b, sat_edge
             h = fxc2_dot(m, fxc2_sub(x->v[i], y->v[j])); /* m . x_i less y's least height: one product */
             if (h < 0) return 0;
         }
-        offer(of_b, i, i1, m, h, best);
+        offer(of_b, i, i1, m, h, n);
     }
     return 1;
 }
@@ -204,7 +214,7 @@ static int scan_edges(const fxc2_core *x, const fxc2_core *y, int of_b, sat_edge
  * its height (negative) and normal (fxc2_sat_boxes_apart); else, when
  * `offers`, the nearest edge of A - B (fxc2_sat_run). */
 typedef struct {
-    sat_edge best;
+    nearest_edge nearest;
     int offers;
     int64_t gap;
     fxc2_vec gap_m;
@@ -224,9 +234,8 @@ typedef struct {
  * So the heights of edge i (0 or 1) and of the opposite edge i + 2 are
  * 2 (t + r + dh) and 2 (t + r - dh). They add to 4 (t + r) >= 0: at most
  * one is negative, and then the cores are apart along the axis. Else the
- * lower one (edge i on a tie) is the axis's candidate, as scan_edges
- * offers it; the nearest so far is kept by pointer (two slots), and its
- * edge written once at the end.
+ * lower one (edge i on a tie) is the axis's candidate, offered as
+ * scan_edges offers it.
  * Budget: extents below 2^28, centres' offset below 2^29, so each cross
  * is below 2^58 and each height below 2^61. */
 static int scan_boxes(const fxc2_pair *p, box_scan *s)
@@ -237,8 +246,7 @@ static int scan_boxes(const fxc2_pair *p, box_scan *s)
     int64_t xx = fxc2_cross(a->ex, b->ex), xy = fxc2_cross(a->ex, b->ey);
     int64_t yx = fxc2_cross(a->ey, b->ex), yy = fxc2_cross(a->ey, b->ey);
     int64_t ta = fxc2_cross(a->ex, a->ey), tb = fxc2_cross(b->ex, b->ey), t_r[4];
-    depth_key slot[2], *cand = &slot[0], *best = NULL;
-    int k, best_k = 0, best_back = 0;
+    int k;
     xx = xx < 0 ? -xx : xx;
     xy = xy < 0 ? -xy : xy;
     yx = yx < 0 ? -yx : yx;
@@ -258,25 +266,10 @@ static int scan_boxes(const fxc2_pair *p, box_scan *s)
             s->gap_m = h < back ? fxc2_v(mx, my) : fxc2_v(-mx, -my);
             return 0;
         }
-        if (!s->offers) continue;
-        cand->m.x = back < h ? -mx : mx;
-        cand->m.y = back < h ? -my : my;
-        cand->h = back < h ? back : h;
-        if (nearer_than(cand, best)) {
-            best = cand;
-            cand = best == &slot[0] ? &slot[1] : &slot[0];
-            best_k = k;
-            best_back = back < h;
+        if (s->offers) {
+            int lower = back < h, i = (k & 1) + 2 * lower; /* the opposite edge when lower */
+            offer(k >> 1, i, (i + 1) & 3, lower ? fxc2_v(-mx, -my) : fxc2_v(mx, my), lower ? back : h, &s->nearest);
         }
-    }
-    if (best != NULL) { /* by field: only these are read (fxc2_sat_run) */
-        int i = (best_k & 1) + 2 * best_back;
-        s->best.of_b = best_k >> 1;
-        s->best.i0 = i;
-        s->best.i1 = (i + 1) & 3;
-        s->best.k.m.x = best->m.x;
-        s->best.k.m.y = best->m.y;
-        s->best.k.h = best->h;
     }
     return 1;
 }
@@ -351,25 +344,18 @@ static int convex_area(const fxc2_core *c)
 int fxc2_sat_run(const fxc2_pair *p, fxc2_epa *e)
 {
     box_scan s;
-    const sat_edge *best = &s.best;
+    const sat_edge *best;
     const fxc2_core *x, *y;
     int i0, i1, first, last;
     if (!convex_area(&p->a) || !convex_area(&p->b)) return 0;
-    /* no edge yet (i0 < 0: its cut values are not read until one is
-     * offered, and a scan that succeeds has offered one); set field by
-     * field, where copying a blank scan would be a memcpy call on the
-     * Cortex-M0 */
-    s.best.i0 = -1;
-    s.best.i1 = -1;
-    s.best.of_b = 0;
-    s.best.k.m = fxc2_v(0, 0);
-    s.best.k.h = 0;
-    s.best.k.ee = 0;
+    s.nearest.best = NULL;
     s.offers = 1;
     if (p->a.box && p->b.box ? !scan_boxes(p, &s)
-                             : !scan_edges(&p->a, &p->b, 0, &s.best) || !scan_edges(&p->b, &p->a, 1, &s.best)) {
+                             : !scan_edges(&p->a, &p->b, 0, &s.nearest) || !scan_edges(&p->b, &p->a, 1, &s.nearest)) {
         return 0;
     }
+    best = s.nearest.best;
+    if (best == NULL) return 0; /* cannot happen: cores with areas have an edge each */
     x = best->of_b ? &p->b : &p->a;
     y = best->of_b ? &p->a : &p->b;
     i0 = best->i0;
