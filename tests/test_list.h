@@ -4,8 +4,9 @@
  * 256 KB: the 3D parts 1-2, the 3D parts 3, 5 and 6, then the 2D part 4):
  * a runner built with FXC_TEST_PART set to the parts' digits (4, or 12)
  * runs those, otherwise all. Part 5 is the casts and the box axes, part 6
- * the fuzzer's regressions and the turning cast (whose reference's
- * soft-float trigonometry did not fit part 5's image). */
+ * the fuzzer's regressions, the turning cast (whose reference's soft-float
+ * trigonometry did not fit part 5's image) and the warm-start cache's
+ * tests (moved when part 5's image outgrew the Nucleo's flash). */
 T1(range_check)
 T1(vec_add_sub_neg)
 T1(vec_scale)
@@ -77,10 +78,10 @@ T5(hull_climb_matches_scan)
 T5(hull_flat_and_small)
 T5(hull_queries_match_plain)
 T5(hull_bad_input)
-T5(warm_same_verdicts)
-T5(warm_curved_keep_none)
-T5(warm_garbage_cache)
-T5(warm_support_vertex_numbers)
+T6(warm_same_verdicts)
+T6(warm_curved_keep_none)
+T6(warm_garbage_cache)
+T6(warm_support_vertex_numbers)
 T2(bad_null_pointers)
 T2(bad_sizes)
 T2(bad_hulls)
