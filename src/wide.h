@@ -140,10 +140,11 @@ static inline int fxc_orient_sign(fxc_vec3 a, fxc_vec3 b, fxc_vec3 c, fxc_vec3 p
 /* floor(n / d) for d > 0 and n < d 2^32: a quotient of 32 bits. Where
  * the core divides 32-bit words but not 64-bit ones (32-bit Arm with a
  * divide instruction: the Cortex-M3 and up), the compiler's 64-bit
- * division is a library call of about 60 instructions: there, long
+ * division is a library call (libgcc's __aeabi_uldivmod): there, long
  * division in 16-bit digits (fxc_udiv64_32_digits, two hardware divides)
- * takes about half as many. Elsewhere (the host; the Cortex-M0, with no
- * divide instruction at all) the compiler's. */
+ * is a little cheaper (make profile on the M3, workload 15: about 43
+ * instructions a division, against about 55). Elsewhere (the host; the
+ * Cortex-M0, with no divide instruction at all) the compiler's. */
 uint32_t fxc_udiv64_32_digits(uint64_t n, uint32_t d);
 
 static inline uint32_t fxc_udiv64_32(uint64_t n, uint32_t d)
