@@ -74,8 +74,9 @@ int fxc_fit_bits(const fxc_vec3w *v, int bits, fxc_vec3 *out);
  * operands, multiplications only (no division, no FPU). */
 void fxc_rsqrt(uint64_t v, uint32_t *t, int *e);
 
-/* round(num * t / 2^e) for |num| < 2^62: num is first cut to its top 32
- * significant bits (relative 2^-32), so the product fits 64 bits. The
+/* round(num * t / 2^e) for |num| < 2^62 and t <= 2^31: num is first cut
+ * to its top 32 significant bits (relative 2^-32), so the product fits 64
+ * bits; halves round up. e at most 64 (fxc_rsqrt's is at most 62). The
  * caller guarantees the result fits int64. */
 int64_t fxc_mul_rsqrt(int64_t num, uint32_t t, int e);
 

@@ -79,15 +79,33 @@ void fxc_rsqrt(uint64_t v, uint32_t *t_out, int *e_out)
     *e_out = 46 + s / 2;
 }
 
+/* round(p / 2^sh) for p < 2^63 and 1 <= sh <= 64, as ((p >> (sh - 1)) +
+ * 1) >> 1: the same as (p + 2^(sh - 1)) >> sh (the bits below sh - 1 never
+ * carry into the half added), with every variable shift on one 32-bit
+ * word. A 64-bit shift by a variable count is a library call on the M0
+ * and a branch-free run of seven instructions on the M3. */
+static uint64_t round_shift(uint64_t p, int sh)
+{
+    uint32_t hi = (uint32_t)(p >> 32), lo = (uint32_t)p;
+    int k = sh - 1;
+    uint64_t q = p;
+    if (k >= 32) return ((hi >> (k - 32)) + 1) >> 1; /* hi < 2^31: no carry out */
+    if (k > 0) q = (uint64_t)(hi >> k) << 32 | (lo >> k | hi << (32 - k));
+    return (q + 1) >> 1;
+}
+
 int64_t fxc_mul_rsqrt(int64_t num, uint32_t t, int e)
 {
     uint64_t m = num < 0 ? (uint64_t)0 - (uint64_t)num : (uint64_t)num;
-    int a = fxc_bitlen64(m) - 32, sh;
+    uint32_t hi = (uint32_t)(m >> 32), lo = (uint32_t)m;
+    /* m cut to its top 32 bits: a = the bits dropped, 1..30 when the high
+     * word is set (|num| < 2^62), so both word shifts are defined */
+    int a = hi != 0 ? fxc_bitlen32(hi) : 0, sh;
     uint64_t p;
-    if (a < 0) a = 0;
-    p = fxc_umull((uint32_t)(m >> a), t); /* < 2^32 * 2^31 */
+    if (a > 0) lo = lo >> a | hi << (32 - a);
+    p = fxc_umull(lo, t); /* < 2^32 * 2^31 */
     sh = e - a;
-    if (sh > 0) p = (p + ((uint64_t)1 << (sh - 1))) >> sh;
+    if (sh > 0) p = round_shift(p, sh);
     else p <<= -sh;
     return num < 0 ? -(int64_t)p : (int64_t)p;
 }

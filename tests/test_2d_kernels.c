@@ -4,11 +4,13 @@
  * exact ratio comparison EPA breaks near ties with and the exact height
  * test (src/wide.h) against schoolbook multiplication in 16-bit digits;
  * the cut values' comparison (src/approx.h) against its 64-bit definition;
- * the 2D fraction against the compiler's division. */
+ * the 2D fraction against the compiler's division; fxc_mul_rsqrt against
+ * its definition. */
 #include "test.h"
 #include "../src/geom2d.h"
 #include "../src/wide.h"
 #include "../src/approx.h"
+#include "../src/fxc_bits.h"
 
 /* A box core: corners c -+ ex -+ ey, numbered as the library numbers them. */
 static void box_core(fxc2_core *k, fxc2_vec c, fxc2_vec ex, fxc2_vec ey)
@@ -336,6 +338,44 @@ void test_udiv64_32_exact(void)
         wrong += fxc_udiv64_32(num, d) != (uint32_t)(num / d);
     }
     CHECK_MSG(wrong == 0, "%ld of %ld quotients differ from the compiler's division", wrong, 2 * n);
+}
+
+/* fxc_mul_rsqrt (src/vec.c: every unit normal, height over a length and
+ * offset along a direction, 2D and 3D) against its definition, worked
+ * with the compiler's 64-bit operations: |num| cut to its top 32
+ * significant bits (a bits dropped), times t, over 2^(e - a) rounded half
+ * up (the half bit read on its own), or times 2^(a - e). Numerators of
+ * every bit length below 2^62, either sign; t as fxc_rsqrt makes it, in
+ * (2^30, 2^31]; shifts from 64 down to a few bits left; and exact ties
+ * (t = 2^31 and a cut ending in 1 followed by j zeros, over 2^(32 + j):
+ * the product's bits below the shift exactly half a unit). */
+void test_mul_rsqrt_exact(void)
+{
+    t_rng r = { 3108 };
+    long i, n = T_TARGET_CASES(60000, 6000), wrong = 0;
+    for (i = 0; i < n; i++) {
+        uint64_t m = wide_draw(&r, 62), top, p, want;
+        uint32_t t = (UINT32_C(1) << 30) + 1 + (uint32_t)(t_next(&r) % (UINT32_C(1) << 30));
+        int a = 0, sh = 64 - (int)(t_next(&r) % 66), neg = (int)(t_next(&r) & 1);
+        int64_t num, got;
+        if (i % 4 == 0) { /* a tie */
+            int j = (int)(t_next(&r) % 31);
+            top = ((t_next(&r) >> 32 | UINT64_C(1) << 31) >> j << j) | UINT64_C(1) << j;
+            m = top << (t_next(&r) % 31);
+            t = UINT32_C(1) << 31;
+            sh = 32 + j;
+        }
+        while ((m >> a) >> 32 != 0) a++;
+        top = m >> a;
+        p = top * t;
+        if (sh <= 0 && (p >> 60) != 0) sh = 1 + (int)(i % 64); /* a left shift must stay below 2^63 */
+        num = neg ? -(int64_t)m : (int64_t)m;
+        if (sh > 0) want = (sh == 64 ? 0 : p >> sh) + (p >> (sh - 1) & 1);
+        else want = p << -sh;
+        got = fxc_mul_rsqrt(num, t, sh + a);
+        wrong += got != (neg ? -(int64_t)want : (int64_t)want);
+    }
+    CHECK_MSG(wrong == 0, "%ld of %ld products differ from the definition", wrong, n);
 }
 
 /* fxc_i128_mul64 (src/wide.c) against the schoolbook product of the
