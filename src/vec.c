@@ -99,7 +99,8 @@ int64_t fxc_mul_rsqrt(int64_t num, uint32_t t, int e)
     uint64_t m = num < 0 ? (uint64_t)0 - (uint64_t)num : (uint64_t)num;
     uint32_t hi = (uint32_t)(m >> 32), lo = (uint32_t)m;
     /* m cut to its top 32 bits: a = the bits dropped, 1..30 when the high
-     * word is set (|num| < 2^62), so both word shifts are defined */
+     * word is set (|num| < 2^62), so both word shifts are defined; 0, and
+     * no bit search on the M0, when it is not */
     int a = hi != 0 ? fxc_bitlen32(hi) : 0, sh;
     uint64_t p;
     if (a > 0) lo = lo >> a | hi << (32 - a);
