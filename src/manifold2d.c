@@ -19,27 +19,49 @@
 
 /* An edge of a core, counter-clockwise, with how well it faces a
  * direction u: its outward normal's component along u over its length,
- * h / |e| with h = n . u. Kept squared, as h^2 and |e|^2 cut to 31 bits
- * (relative 2^-25 each), so that two edges are compared by cross products,
- * with no square root (h < 2^61, |e|^2 < 2^61: geom2d.h). */
+ * h / |e| with h = n . u. Compared squared, as h^2 and |e|^2 cut to 31
+ * bits (relative 2^-25 each), so that two edges are compared by cross
+ * products, with no square root (h < 2^61, |e|^2 < 2^61: geom2d.h). The
+ * cut values are made the first time the edge is compared: an edge that
+ * is the only one facing u never is. */
 typedef struct {
     int i0, i1;    /* vertex numbers, i0 -> i1 counter-clockwise */
     int faces;     /* h > 0: the edge faces u at all */
     int square;    /* a box's edge whose outward normal lies along u: none
                     * faces u better (square_edge) */
-    fxc_approx hh, ee;
+    int64_t h, ee; /* n . u and |e|^2, exact */
+    int cut;       /* hh and ee_cut made */
+    fxc_approx hh, ee_cut;
 } facing_edge;
+
+static void cut_facing(facing_edge *f)
+{
+    if (f->cut) return;
+    f->hh = fxc_approx_u64((uint64_t)f->h);
+    f->hh = fxc_approx_mul(f->hh, f->hh);
+    f->ee_cut = fxc_approx_u64((uint64_t)f->ee);
+    f->cut = 1;
+}
 
 /* Does edge f face u better than edge g, by more than the factor 1 + 2^-k
  * on the squared facings (k <= 31; 31: not at all), and by the cut values'
- * own error? An edge that faces u is better than one that does not. */
-static int faces_better(const facing_edge *f, const facing_edge *g, int k)
+ * own error? An edge that faces u is better than one that does not.
+ * Most pairs are told apart by h and |e|^2 alone, exactly and before any
+ * cut (the sums stay below 2^62): a facing no higher over an edge no
+ * shorter is no better; one higher by more than 1/16 over an edge no
+ * longer is better by (17/16)^2 on the squares, far beyond 1 + 2^-k and
+ * the cut error, so the cut values would say the same. */
+static int faces_better(facing_edge *f, facing_edge *g, int k)
 {
     fxc_approx gf, fg;
     uint64_t m;
     if (!f->faces || !g->faces) return f->faces && !g->faces;
-    gf = fxc_approx_mul(g->hh, f->ee);
-    fg = fxc_approx_mul(f->hh, g->ee);
+    if (f->h <= g->h && f->ee >= g->ee) return 0;
+    if (f->h > g->h + (g->h >> 4) && f->ee <= g->ee) return 1;
+    cut_facing(f);
+    cut_facing(g);
+    gf = fxc_approx_mul(g->hh, f->ee_cut);
+    fg = fxc_approx_mul(f->hh, g->ee_cut);
     m = (uint64_t)gf.m + (gf.m >> k);
     if (m >> 31) { /* back to 31 bits */
         m >>= 1;
@@ -55,18 +77,16 @@ static void consider_edge(const fxc2_core *c, int i0, int i1, int grow, fxc2_vec
 {
     facing_edge f;
     fxc2_vec e;
-    int64_t h;
     if (grow) fxc2_extend_edge(c, &i0, &i1);
     e = fxc2_sub(c->v[i1], c->v[i0]);
-    h = fxc2_dot(fxc2_out_normal(e), u);
-    if (h <= 0) return;
+    f.h = fxc2_dot(fxc2_out_normal(e), u);
+    if (f.h <= 0) return;
     f.i0 = i0;
     f.i1 = i1;
     f.faces = 1;
     f.square = 0;
-    f.hh = fxc_approx_u64((uint64_t)h);
-    f.hh = fxc_approx_mul(f.hh, f.hh);
-    f.ee = fxc_approx_u64((uint64_t)fxc2_dot(e, e));
+    f.ee = fxc2_dot(e, e);
+    f.cut = 0;
     if (faces_better(&f, best, 31)) *best = f;
 }
 
@@ -180,14 +200,23 @@ static int choose_edges(const fxc2_pair *p, fxc2_vec dir, edge_pair *ep)
     return ep->ie.faces;
 }
 
+/* Clipped end q's height over the reference edge's line, along its
+ * outward normal: the cores' separation there. */
+static fix16_t core_separation(const edge_pair *ep, const clip_end *q, const fxc2_dir *mn, fxc2_vec m_int)
+{
+    fxc2_vec r0 = ep->ref->v[ep->re->i0];
+    return fxc2_dir_height(mn, fxc2_dot(fxc2_sub(q->x, r0), m_int));
+}
+
+/* Clipped end q as the next point, its cores' separation sep_core: on the
+ * incident core it is q, on the reference core q moved against the normal
+ * by sep_core; each then out to its surface by its margin. */
 static void add_point(fxc2_manifold *m, const fxc2_answer *c, const edge_pair *ep, const clip_end *q,
-                      const fxc2_dir *mn, fxc2_vec m_int)
+                      const fxc2_dir *mn, fix16_t sep_core)
 {
     fxc2_manifold_point *pt = &m->point[m->count];
-    fxc2_vec r0 = ep->ref->v[ep->re->i0];
-    fix16_t sep_core = fxc2_dir_height(mn, fxc2_dot(fxc2_sub(q->x, r0), m_int));
-    fxc2_vec on_ref = fxc2_dir_offset(mn, q->x, -sep_core);
     fix16_t r_ref = ep->ref->margin, r_inc = ep->inc->margin;
+    fxc2_vec on_ref = fxc2_dir_offset(mn, q->x, -sep_core);
     fxc2_vec surf_ref = fxc2_dir_offset(mn, on_ref, r_ref);
     fxc2_vec surf_inc = fxc2_dir_offset(mn, q->x, -r_inc);
     uint32_t ref_code = feature2d_code(ep->re->i0, ep->re->i1, FXC2_FEATURE_EDGE);
@@ -271,9 +300,9 @@ FXC_NOINLINE static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_
         n_ref = fxc2_dir_unit(&mn);
     }
     m->normal = ep.ref_is_a ? n_ref : fxc2_v(-n_ref.x, -n_ref.y);
-    for (i = 0; i < 2; i++) {
-        add_point(m, c, &ep, &q[i], &mn, m_int);
-        if (m->point[m->count - 1].separation > keep) clear_point2d(&m->point[--m->count]);
+    for (i = 0; i < 2; i++) { /* an end beyond `keep` is not made at all */
+        fix16_t h = core_separation(&ep, &q[i], &mn, m_int);
+        if (h - ep.ref->margin - ep.inc->margin <= keep) add_point(m, c, &ep, &q[i], &mn, h);
     }
     if (m->count == 2 && m->point[1].separation < m->point[0].separation) swap_points(m);
     return m->count > 0;

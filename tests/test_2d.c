@@ -1142,6 +1142,65 @@ void test_manifold2_reference_rule(void)
     }
 }
 
+/* The incident edge is, of the two at the incident core's corner deepest
+ * into the reference edge, the one whose outward normal lies nearer
+ * against the reference normal (fxc2_collide_manifold). A nearly square
+ * box C (1 by 0.94..1.06: either edge the longer) turned by 41..49
+ * degrees stands on a corner 6..20 LSB (past the touching band) into a
+ * wide box's top, so its two edges there face the top almost equally,
+ * either one the better. With a speculative distance of 2 units both ends
+ * of the incident edge are kept and C's feature ids name it. The
+ * reference: the better by the double-precision facings of C's exact
+ * corners, in every case where the two differ by more than 2^-12 (the
+ * rounded corners move a facing by about 2^-16). Both orders. */
+void test_manifold2_incident_edge(void)
+{
+    t_rng r = { 2207 };
+    int i, n = T_TARGET_CASES(400, 40), decided = 0;
+    for (i = 0; i < n; i++) {
+        body2 w, c;
+        fxc2_manifold m;
+        fix16_t turn = t_range(&r, 46900, 56200); /* 0.716..0.858 rad */
+        int32_t hy = t_range(&r, UNIT * 15 / 32, UNIT * 17 / 32), pen = t_range(&r, 6, 20);
+        int c_is_a = t_range(&r, 0, 1), st, j, jc = 0, e0, e1, want, got = -1;
+        double least = 1e300, face[2];
+        make_box(&w, 4 * UNIT, UNIT, 0);
+        make_box(&c, UNIT / 2, hy, 0);
+        place_exact(&w, 0, 0);
+        place(&c, 0, 0, turn);
+        for (j = 0; j < 4; j++) {
+            if (c.ref.v[j].y < least) {
+                least = c.ref.v[j].y;
+                jc = j;
+            }
+        }
+        place(&c, t_range(&r, -UNIT / 2, UNIT / 2), UNIT - (int32_t)ceil(least) - pen, turn);
+        /* edge k: (jc - 1 + k) -> (jc + k), outward normal (d.y, -d.x),
+         * its facing against the top's normal (0, 1): d.x / |d| */
+        for (j = 0; j < 2; j++) {
+            r2_vec d = r2_sub(c.ref.v[(jc + j) & 3], c.ref.v[(jc + 3 + j) & 3]);
+            face[j] = d.x / r2_len(d);
+        }
+        want = face[1] > face[0] ? 1 : 0;
+        if (fabs(face[1] - face[0]) <= ldexp(face[want], -12)) continue;
+        decided++;
+        st = c_is_a ? fxc2_collide_manifold(&c.shape, &c.xf, &w.shape, &w.xf, 2 * UNIT, &m)
+                    : fxc2_collide_manifold(&w.shape, &w.xf, &c.shape, &c.xf, 2 * UNIT, &m);
+        e0 = (int)(c_is_a ? m.point[0].id & 0x3FF : (m.point[0].id >> 16) & 0x3FF);
+        e1 = (int)(c_is_a ? m.point[1].id & 0x3FF : (m.point[1].id >> 16) & 0x3FF);
+        /* C's features at both ends, vertices (v, v): the edge's first
+         * vertex is jc - 1 + k, its last jc + k */
+        for (j = 0; j < 2; j++) {
+            int v0 = (jc + 3 + j) & 3, v1 = (jc + j) & 3, code0 = v0 | (v0 << 5), code1 = v1 | (v1 << 5);
+            if ((e0 == code0 && e1 == code1) || (e0 == code1 && e1 == code0)) got = j;
+        }
+        CHECK_FEW(st == FXC_PENETRATING && m.count == 2 && got == want,
+                  "case %d (C is %s): %s, %d points, incident edge %d, want %d (facings %.6f %.6f)", i, c_is_a ? "A" : "B",
+                  fxc_status_name(st), m.count, got, want, face[0], face[1]);
+    }
+    CHECK_MSG(decided > n / 2, "only %d of %d cases away from a tie", decided, n);
+}
+
 /* Each side of an unrotated box A, and a box B pressed 4..40 LSB into it
  * (past the touching band), turned by a quarter turn 0..3 times: A's
  * side, square to the normal, is the reference (a parallel B's side
