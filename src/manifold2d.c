@@ -19,49 +19,37 @@
 
 /* An edge of a core, counter-clockwise, with how well it faces a
  * direction u: its outward normal's component along u over its length,
- * h / |e| with h = n . u. Compared squared, as h^2 and |e|^2 cut to 31
- * bits (relative 2^-25 each), so that two edges are compared by cross
- * products, with no square root (h < 2^61, |e|^2 < 2^61: geom2d.h). The
- * cut values are made the first time the edge is compared: an edge that
- * is the only one facing u never is. */
+ * h / |e| with h = n . u, exact in int64 (h < 2^61, |e|^2 < 2^61:
+ * geom2d.h). */
 typedef struct {
     int i0, i1;    /* vertex numbers, i0 -> i1 counter-clockwise */
     int faces;     /* h > 0: the edge faces u at all */
     int square;    /* a box's edge whose outward normal lies along u: none
                     * faces u better (square_edge) */
-    int64_t h, ee; /* n . u and |e|^2, exact */
-    int cut;       /* hh and ee_cut made */
-    fxc_approx hh, ee_cut;
+    int64_t h, ee; /* n . u and |e|^2 */
 } facing_edge;
-
-static void cut_facing(facing_edge *f)
-{
-    if (f->cut) return;
-    f->hh = fxc_approx_u64((uint64_t)f->h);
-    f->hh = fxc_approx_mul(f->hh, f->hh);
-    f->ee_cut = fxc_approx_u64((uint64_t)f->ee);
-    f->cut = 1;
-}
 
 /* Does edge f face u better than edge g, by more than the factor 1 + 2^-k
  * on the squared facings (k <= 31; 31: not at all), and by the cut values'
  * own error? An edge that faces u is better than one that does not.
- * Most pairs are told apart by h and |e|^2 alone, exactly and before any
- * cut (the sums stay below 2^62): a facing no higher over an edge no
- * shorter is no better; one higher by more than 1/16 over an edge no
- * longer is better by (17/16)^2 on the squares, far beyond 1 + 2^-k and
- * the cut error, so the cut values would say the same. */
-static int faces_better(facing_edge *f, facing_edge *g, int k)
+ * Most pairs are told apart by h and |e|^2 alone, exactly: a facing no
+ * higher over an edge no shorter is no better; one higher by more than
+ * 1/16 over an edge no longer is better by (17/16)^2 on the squares, far
+ * beyond 1 + 2^-k and the cut error, so the cut values would say the
+ * same (the sums stay below 2^62). Else the squared facings h^2 / |e|^2
+ * are compared by cross products of h^2 and |e|^2 cut to 31 bits
+ * (relative 2^-25 each), with no square root. */
+static int faces_better(const facing_edge *f, const facing_edge *g, int k)
 {
-    fxc_approx gf, fg;
+    fxc_approx hf, hg, gf, fg;
     uint64_t m;
     if (!f->faces || !g->faces) return f->faces && !g->faces;
     if (f->h <= g->h && f->ee >= g->ee) return 0;
     if (f->h > g->h + (g->h >> 4) && f->ee <= g->ee) return 1;
-    cut_facing(f);
-    cut_facing(g);
-    gf = fxc_approx_mul(g->hh, f->ee_cut);
-    fg = fxc_approx_mul(f->hh, g->ee_cut);
+    hf = fxc_approx_u64((uint64_t)f->h);
+    hg = fxc_approx_u64((uint64_t)g->h);
+    gf = fxc_approx_mul(fxc_approx_mul(hg, hg), fxc_approx_u64((uint64_t)f->ee));
+    fg = fxc_approx_mul(fxc_approx_mul(hf, hf), fxc_approx_u64((uint64_t)g->ee));
     m = (uint64_t)gf.m + (gf.m >> k);
     if (m >> 31) { /* back to 31 bits */
         m >>= 1;
@@ -86,7 +74,6 @@ static void consider_edge(const fxc2_core *c, int i0, int i1, int grow, fxc2_vec
     f.faces = 1;
     f.square = 0;
     f.ee = fxc2_dot(e, e);
-    f.cut = 0;
     if (faces_better(&f, best, 31)) *best = f;
 }
 
@@ -94,16 +81,20 @@ static void consider_edge(const fxc2_core *c, int i0, int i1, int grow, fxc2_vec
  * along u (ex . u = 0 or ey . u = 0, exactly), so no edge faces u better,
  * and the other edge at the support corner i (fxc2_box_corner: the
  * edge's first end, but for the -x side, 3 -> 0: its last) is left
- * unmeasured.
+ * unmeasured. It faces u (h > 0: u and its outward normal are both
+ * square to the same extent and point the same way along the other),
+ * and is measured for a comparison with the other core's edge.
  * Returns 0 when u is square to neither side. */
 static int square_edge(const fxc2_core *c, int i, int64_t sx, int64_t sy, fxc2_vec u, facing_edge *best)
 {
+    fxc2_vec e;
     if (sx != 0 && sy != 0) return 0;
-    if (sy == 0 && sx < 0) {
-        consider_edge(c, 3, 0, 0, u, best);
-    } else {
-        consider_edge(c, i, (i + 1) & 3, 0, u, best);
-    }
+    best->i0 = sy == 0 && sx < 0 ? 3 : i;
+    best->i1 = (best->i0 + 1) & 3;
+    e = fxc2_sub(c->v[best->i1], c->v[best->i0]);
+    best->h = fxc2_dot(fxc2_out_normal(e), u);
+    best->ee = fxc2_dot(e, e);
+    best->faces = 1;
     best->square = 1;
     return 1;
 }
