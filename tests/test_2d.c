@@ -1186,12 +1186,14 @@ void test_manifold2_incident_edge(void)
         decided++;
         st = c_is_a ? fxc2_collide_manifold(&c.shape, &c.xf, &w.shape, &w.xf, 2 * UNIT, &m)
                     : fxc2_collide_manifold(&w.shape, &w.xf, &c.shape, &c.xf, 2 * UNIT, &m);
-        e0 = (int)(c_is_a ? m.point[0].id & 0x3FF : (m.point[0].id >> 16) & 0x3FF);
-        e1 = (int)(c_is_a ? m.point[1].id & 0x3FF : (m.point[1].id >> 16) & 0x3FF);
+        e0 = (int)(c_is_a ? m.point[0].id & 0xFFFF : m.point[0].id >> 16);
+        e1 = (int)(c_is_a ? m.point[1].id & 0xFFFF : m.point[1].id >> 16);
         /* C's features at both ends, vertices (v, v): the edge's first
          * vertex is jc - 1 + k, its last jc + k */
         for (j = 0; j < 2; j++) {
-            int v0 = (jc + 3 + j) & 3, v1 = (jc + j) & 3, code0 = v0 | (v0 << 5), code1 = v1 | (v1 << 5);
+            int v0 = (jc + 3 + j) & 3, v1 = (jc + j) & 3;
+            int code0 = (int)((unsigned)v0 | (unsigned)v0 << 5 | FXC2_FEATURE_VERTEX << 10);
+            int code1 = (int)((unsigned)v1 | (unsigned)v1 << 5 | FXC2_FEATURE_VERTEX << 10);
             if ((e0 == code0 && e1 == code1) || (e0 == code1 && e1 == code0)) got = j;
         }
         CHECK_FEW(st == FXC_PENETRATING && m.count == 2 && got == want,
