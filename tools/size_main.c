@@ -12,7 +12,10 @@
  *   7 collide and manifold, boxes only (a game's boxes resting on boxes)
  *   8 2D only: every fxc2_ query (intersect, distance, collide, manifold,
  *     raycast) on every 2D shape kind, and no 3D query (a handheld game's
- *     polygon world) */
+ *     polygon world)
+ *   9 2D intersect only, circles, boxes and polygons (a game's hit tests)
+ *  10 2D collide only, circles, boxes and polygons (a game that pushes
+ *     its bodies apart by one contact each) */
 #include "fxcollide.h"
 #include "fxcollide2d.h"
 
@@ -20,9 +23,10 @@
 #define FXC_SIZE_CONFIG 1
 #endif
 
-#if FXC_SIZE_CONFIG == 8
+#if FXC_SIZE_CONFIG >= 8
 static fxc2_vec verts2[4];
 
+#if FXC_SIZE_CONFIG == 8
 /* Every 2D shape kind and every 2D query; no 3D symbol. */
 void Reset_Handler(void);
 void Reset_Handler(void)
@@ -50,6 +54,30 @@ void Reset_Handler(void)
     for (;;) {
     }
 }
+#else
+/* One 2D query on circles, boxes and polygons; no 3D symbol. */
+void Reset_Handler(void);
+void Reset_Handler(void)
+{
+    fxc2_shape s[3];
+    fxc2_transform t;
+    volatile int r = 0;
+    r += fxc2_transform_set(&t, verts2[0], 65536, 0);
+    r += fxc2_shape_circle(&s[0], 65536);
+    r += fxc2_shape_box(&s[1], verts2[3], 0);
+    r += fxc2_shape_polygon(&s[2], verts2, 4, 0);
+#if FXC_SIZE_CONFIG == 9
+    r += fxc2_intersect(&s[r % 3], &t, &s[(r + 1) % 3], &t);
+#else
+    {
+        fxc2_contact c;
+        r += fxc2_collide(&s[r % 3], &t, &s[(r + 1) % 3], &t, &c);
+    }
+#endif
+    for (;;) {
+    }
+}
+#endif
 #else
 static fxc_workspace ws;
 static fxc_vec3 verts[4];

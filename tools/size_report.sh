@@ -5,7 +5,8 @@
 # struct copies (libc), measured on links of tools/size_main.c
 # with --gc-sections, one per configuration (FXC_SIZE_CONFIG: what a kind
 # of firmware calls, so what it gets). The '2D only' rows call every 2D
-# query on every 2D shape and nothing of 3D: their name says whether the
+# query on every 2D shape, the '2D ... only' rows one 2D query on circles,
+# boxes and polygons, and none of them anything of 3D: their name says whether the
 # link holds any code of the 3D pipeline (from the map: a section of
 # src/{cast,epa,feature,gjk,manifold,query,shape,support}.c; from nm: a
 # 3D query, GJK, EPA or support symbol) and how much of the fxcollide
@@ -64,7 +65,7 @@ measure() {
         arm-none-eabi-gcc -mcpu=$cpu -mthumb $defs -Iinclude -I"$FIX" -x c -c -o "$dir/ws.o" - || exit 1
     ws=$(arm-none-eabi-nm -S "$dir/ws.o" | awk '/fxc_workspace_bytes/ {print $2}')
     ws=$(printf '%d' "0x$ws")
-    if [ "$config" = 8 ]; then
+    if [ "$config" -ge 8 ]; then
         ws=none
         syms=$(arm-none-eabi-nm "$dir/size.elf" | \
             awk '$3 ~ /^fxc_(gjk|epa|support|pair_|kind_|body_|collide|distance|intersect|clearance|manifold|raycast|shapecast|shape_)/ {print $3}' | \
@@ -97,4 +98,6 @@ for cpu in cortex-m0 cortex-m3; do
         measure 8 "2D only: every 2D query and shape" $cpu $opt
     done
     measure 8 "2D only, FXC2_POLYGON_SAT 0 (no edge normals: GJK and EPA)" $cpu -Os -DFXC2_POLYGON_SAT=0
+    measure 9 "2D intersect only: circles, boxes, polygons" $cpu -Os
+    measure 10 "2D collide only: circles, boxes, polygons" $cpu -Os
 done
