@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include "geom2d.h"
 #include "fxc_bits.h"
+#include "wide.h"
 
 #define FRACTION_ONE (UINT64_C(1) << 32)
 
@@ -78,7 +79,7 @@ static uint64_t ray_step(const fxc2_answer *c, int64_t closing)
     speed += 1 + (speed >> 26);
     if (gap <= 0) return 0;
     if (gap >= speed) return FRACTION_ONE;
-    return ((uint64_t)gap << 32) / (uint64_t)speed;
+    return fxc_udiv64_32((uint64_t)gap << 32, (uint32_t)speed); /* 0 < gap < speed: below 2^32 */
 }
 
 /* The surface point and normal at contact, along GJK's axis. */

@@ -382,7 +382,7 @@ static int find_horizon(fxc_workspace *ws, int start, fxc_vec3 w, horizon_edge *
             g->state = FACE_HIDDEN;
             if (nh >= FXC_EPA_MAX_VERTICES) return -1;
             hz[nh].from = f->v[e];
-            hz[nh].to = f->v[(e + 1) % 3];
+            hz[nh].to = f->v[e == 2 ? 0 : e + 1]; /* no %: a libgcc call on the M0 */
             hz[nh].outer = (uint8_t)gi;
             hz[nh].outer_edge = (uint8_t)((g->v[0] == hz[nh].to) ? 0 : (g->v[1] == hz[nh].to) ? 1 : 2);
             nh++;

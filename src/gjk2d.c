@@ -68,6 +68,9 @@ static void reduce_segment(fxc2_gjk *g)
  * the origin; no outside edge: the origin is enclosed. */
 static void reduce_triangle(fxc2_gjk *g)
 {
+    /* each vertex's next two counter-clockwise, without a % (a libgcc
+     * call on the Cortex-M0) */
+    static const uint8_t after[3][2] = { { 1, 2 }, { 2, 0 }, { 0, 1 } };
     int order[3] = { 0, 1, 2 };
     int outside = 0, i;
     if (fxc2_cross(fxc2_sub(g->s[1].w, g->s[0].w), fxc2_sub(g->s[2].w, g->s[0].w)) < 0) {
@@ -75,12 +78,12 @@ static void reduce_triangle(fxc2_gjk *g)
         order[2] = 1;
     }
     for (i = 0; i < 3; i++) {
-        fxc2_vec p = g->s[order[i]].w, q = g->s[order[(i + 1) % 3]].w;
+        fxc2_vec p = g->s[order[i]].w, q = g->s[order[after[i][0]]].w;
         fxc2_vec e = fxc2_sub(q, p);
         if (fxc2_cross(p, e) >= 0) continue;
         outside = 1;
         if (fxc2_dot(p, e) < 0 && fxc2_dot(q, e) > 0) {
-            keep_edge(g, order[i], order[(i + 1) % 3], fxc2_out_normal(e));
+            keep_edge(g, order[i], order[after[i][0]], fxc2_out_normal(e));
             return;
         }
     }
@@ -92,7 +95,7 @@ static void reduce_triangle(fxc2_gjk *g)
     }
     for (i = 0; i < 3; i++) {
         fxc2_vec p = g->s[order[i]].w;
-        fxc2_vec next = g->s[order[(i + 1) % 3]].w, prev = g->s[order[(i + 2) % 3]].w;
+        fxc2_vec next = g->s[order[after[i][0]]].w, prev = g->s[order[after[i][1]]].w;
         if (fxc2_dot(p, fxc2_sub(next, p)) >= 0 && fxc2_dot(p, fxc2_sub(prev, p)) >= 0) {
             keep_vertex(g, order[i]);
             return;
@@ -145,7 +148,7 @@ int fxc2_gjk_within(const fxc2_gjk *g, int32_t bound)
     int64_t h;
     if (bound < 0) return 0;
     if (g->enclosed) return 1;
-    if (g->k == 1) return fxc2_dot(p, p) <= (int64_t)bound * bound;
+    if (g->k == 1) return fxc2_dot(p, p) <= fxc_smull(bound, bound);
     e = fxc2_sub(g->s[1].w, p);
     h = fxc2_cross(p, e);
     return fxc_height_within(h < 0 ? -h : h, fxc2_dot(e, e), bound);

@@ -227,11 +227,17 @@ static int edges(const box_pair *q, int i, int j, axis *ax)
 }
 
 /* Candidate k of 15: faces of A, faces of B, then edge pairs (i, j) by i
- * then j. Returns 0 where two edges are parallel. */
+ * then j. Returns 0 where two edges are parallel. The row and column by
+ * comparisons: a / or % is a libgcc call on the Cortex-M0. */
 static int axis_candidate(const box_pair *q, int k, axis *ax)
 {
-    if (k >= 6) return edges(q, (k - 6) / 3, (k - 6) % 3, ax);
-    face_axis(q, k >= 3, k % 3, ax);
+    if (k >= 6) {
+        int e = k - 6, i = 0;
+        if (e >= 3) i = 1;
+        if (e >= 6) i = 2;
+        return edges(q, i, e - 3 * i, ax);
+    }
+    face_axis(q, k >= 3, k >= 3 ? k - 3 : k, ax);
     return 1;
 }
 

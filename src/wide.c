@@ -52,7 +52,7 @@ static void square_times(int64_t h, int64_t ee, uint64_t w[3])
  * call fxc_height_within (GJK's and EPA's), which the filter answers. */
 int fxc_height_within_exact(int64_t h, int64_t dd, int32_t tol)
 {
-    fxc_i128 bound = fxc_i128_mul64((int64_t)tol * tol, dd), hh = fxc_i128_mul64(h, h);
+    fxc_i128 bound = fxc_i128_mul64(fxc_smull(tol, tol), dd), hh = fxc_i128_mul64(h, h);
     return fxc_i128_cmp(&bound, &hh) >= 0;
 }
 
@@ -106,6 +106,60 @@ uint32_t fxc_udiv64_32_digits(uint64_t n, uint32_t d)
     /* the high digit's remainder u32 2^16 + (u10 >> 16) - q1 v, below v */
     return q1 << 16 | quotient_digit((u32 << 16) + (u10 >> 16) - q1 * v, u10 & 0xFFFFu, v);
 }
+
+/* Restoring division, one quotient bit a step: the remainder r (below d,
+ * so 32 bits) and n's low word shift left together, n's next bit entering
+ * r; where r (now below 2 d, 33 bits: the bit shifted out of r is its
+ * 33rd) reaches d, d is taken off, below d again and exact in 32 bits,
+ * and the bit is 1. The quotient's bits enter the low word as n's leave
+ * it. With n < d 2^32 the quotient has 32 bits; d = 0 (outside the
+ * contract) takes 0 off at every step: UINT32_MAX, as the digits give.
+ * On the Cortex-M0, which divides nothing, in assembly: 8 to 10
+ * instructions a bit, the carry flag holding the 33rd bit (about 290 in
+ * all, where libgcc's 64-bit division takes about 450); elsewhere in C,
+ * for the tests. */
+#if defined(__GNUC__) && defined(__ARM_ARCH_6M__)
+
+__attribute__((naked)) uint32_t fxc_udiv64_32_bits(uint64_t n, uint32_t d)
+{
+    (void)n;
+    (void)d;
+    __asm__ volatile(".syntax unified\n\t"
+                     "movs  r3, #32\n\t"     /* r0: n's low word, r1: r, r2: d */
+                     "1:\n\t"
+                     "lsls  r0, r0, #1\n\t"  /* r:low shifted left: */
+                     "adcs  r1, r1\n\t"      /* the 33rd bit in the carry */
+                     "bcs   2f\n\t"          /* r >= 2^32 > d */
+                     "cmp   r1, r2\n\t"
+                     "blo   3f\n\t"          /* r < d: the bit is 0 */
+                     "2:\n\t"
+                     "subs  r1, r1, r2\n\t"  /* r - d < d: exact in 32 bits */
+                     "adds  r0, #1\n\t"      /* the quotient bit */
+                     "3:\n\t"
+                     "subs  r3, #1\n\t"
+                     "bne   1b\n\t"
+                     "bx    lr\n\t");
+}
+
+#else
+
+uint32_t fxc_udiv64_32_bits(uint64_t n, uint32_t d)
+{
+    uint32_t lo = (uint32_t)n, r = (uint32_t)(n >> 32);
+    int k;
+    for (k = 0; k < 32; k++) {
+        uint32_t top = r >> 31; /* the 33rd bit once shifted */
+        r = r << 1 | lo >> 31;
+        lo <<= 1;
+        if (top || r >= d) {
+            r -= d;
+            lo |= 1;
+        }
+    }
+    return lo;
+}
+
+#endif
 
 #ifdef FXC_COUNT_FALLBACKS
 /* The benchmark's filter counters (src/filter.h), in counting builds only. */

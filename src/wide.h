@@ -143,14 +143,18 @@ static inline int fxc_orient_sign(fxc_vec3 a, fxc_vec3 b, fxc_vec3 c, fxc_vec3 p
  * division is a library call (libgcc's __aeabi_uldivmod): there, long
  * division in 16-bit digits (fxc_udiv64_32_digits, two hardware divides)
  * is a little cheaper (make profile on the M3, workload 15: about 43
- * instructions a division, against about 55). Elsewhere (the host; the
- * Cortex-M0, with no divide instruction at all) the compiler's. */
+ * instructions a division, against about 55). On the Cortex-M0, with no
+ * divide instruction at all, a bit at a time (fxc_udiv64_32_bits, in
+ * assembly). Elsewhere (the host) the compiler's. */
 uint32_t fxc_udiv64_32_digits(uint64_t n, uint32_t d);
+uint32_t fxc_udiv64_32_bits(uint64_t n, uint32_t d);
 
 static inline uint32_t fxc_udiv64_32(uint64_t n, uint32_t d)
 {
 #if defined(__ARM_FEATURE_IDIV) && !defined(__aarch64__)
     return fxc_udiv64_32_digits(n, d);
+#elif defined(__GNUC__) && defined(__ARM_ARCH_6M__)
+    return fxc_udiv64_32_bits(n, d);
 #else
     return (uint32_t)(n / d);
 #endif

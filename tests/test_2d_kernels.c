@@ -312,11 +312,13 @@ void test_ratio31_exact(void)
 }
 
 /* fxc_udiv64_32_digits (the long division of fxc_udiv64_32 on cores
- * that divide 32-bit words only) against the compiler's 64-bit division:
- * divisors of every bit length 1..32 (powers of two, all ones, random),
- * and dividends at the ends of the range (0, d 2^32 - 1), on exact
- * multiples and one below them, and at random; and the dispatcher the
- * library calls, which on the M3 is the long division itself. */
+ * that divide 32-bit words only) and fxc_udiv64_32_bits (its division a
+ * bit at a time, on the Cortex-M0 in assembly) against the compiler's
+ * 64-bit division: divisors of every bit length 1..32 (powers of two, all
+ * ones, random), and dividends at the ends of the range (0, d 2^32 - 1),
+ * on exact multiples and one below them, and at random; and the
+ * dispatcher the library calls, which on the M3 is the long division
+ * itself and on the M0 the bitwise one. */
 void test_udiv64_32_exact(void)
 {
     t_rng r = { 3107 };
@@ -335,9 +337,12 @@ void test_udiv64_32_exact(void)
         default: num = t_next(&r) % (top + 1); break; /* top + 1 > 0: d < 2^32 */
         }
         wrong += fxc_udiv64_32_digits(num, d) != (uint32_t)(num / d);
+        wrong += fxc_udiv64_32_bits(num, d) != (uint32_t)(num / d);
         wrong += fxc_udiv64_32(num, d) != (uint32_t)(num / d);
     }
-    CHECK_MSG(wrong == 0, "%ld of %ld quotients differ from the compiler's division", wrong, 2 * n);
+    CHECK_MSG(wrong == 0, "%ld of %ld quotients differ from the compiler's division", wrong, 3 * n);
+    /* outside the contract, a divisor of 0: all ones from both, no trap */
+    CHECK(fxc_udiv64_32_bits(12345, 0) == UINT32_MAX && fxc_udiv64_32_digits(12345, 0) == UINT32_MAX);
 }
 
 /* fxc_mul_rsqrt (src/vec.c: every unit normal, height over a length and
