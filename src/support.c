@@ -15,6 +15,16 @@ static int64_t dot_local(fxc_vec3 d, fxc_vec3 p)
     return fxc_v3_dot_wide(d, p);
 }
 
+/* r c / len truncated towards zero, for 0 <= r < 2^28, |c| <= len and
+ * 0 < len < 2^32: the quotient's magnitude is at most r, so it is a
+ * 64-by-32-bit division of the magnitudes (r |c| < r len < 2^32 len),
+ * which the Cortex-M0 makes without a libgcc call (fxc_udiv64_32). */
+static fix16_t scaled_down(fix16_t r, int32_t c, uint32_t len)
+{
+    uint32_t q = fxc_udiv64_32(fxc_umull((uint32_t)r, fxc_abs_u32(c)), len);
+    return c < 0 ? -(fix16_t)q : (fix16_t)q;
+}
+
 /* Point of a circle of radius r (< 2^28) in the z = 0 plane farthest along
  * (dx, dy); the centre when the direction is vertical (every rim point
  * ties). The direction is first scaled to 30 significant bits, so a short
@@ -35,8 +45,8 @@ void fxc_rim_point(fix16_t r, int32_t dx, int32_t dy, fxc_vec3 *p)
     s = (uint64_t)fxc_v3_dot_wide(f, f);
     len = fxc_isqrt64(s);
     if (fxc_umull(len, len) < s) len++;
-    p->x = (fix16_t)(fxc_smull(r, f.x) / (int64_t)len);
-    p->y = (fix16_t)(fxc_smull(r, f.y) / (int64_t)len);
+    p->x = scaled_down(r, f.x, len);
+    p->y = scaled_down(r, f.y, len);
 }
 
 /* The budget below (and in every kernel) assumes points below 2^28 raw. */

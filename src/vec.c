@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include "fxcollide.h"
 #include "fxc_bits.h"
+#include "wide.h"
 
 /* The kernels rely on arithmetic right shifts of negative values. */
 typedef char fxc_check_arith_shift[((-5 >> 1) == -3) ? 1 : -1];
@@ -39,10 +40,14 @@ uint32_t fxc_isqrt64(uint64_t v)
     r = (uint64_t)isqrt32((uint32_t)(v >> sh)) << (sh / 2);
     FXC_ASSERT(r != 0); /* v >> sh >= 2^30 */
     if (r == 0) r = 1;  /* keeps the division safe whatever happens */
-    r = (r + v / r) / 2;
+    /* r < 2^32 (a root of 16 bits shifted by at most 16). The quotient
+     * v / r has 32 bits but within about 2^-15 of the top of the range
+     * (v near 2^64, where r may lie below v >> 32): a 64-by-32-bit division
+     * there, which the Cortex-M0 makes without a libgcc call. */
+    r = (r + ((v >> 32) < r ? fxc_udiv64_32(v, (uint32_t)r) : v / r)) / 2;
     if (r > 0xFFFFFFFFu) r = 0xFFFFFFFFu;
-    while (r * r > v) r--;
-    while ((r + 1) * (r + 1) <= v && r < 0xFFFFFFFFu) r++;
+    while (fxc_umull((uint32_t)r, (uint32_t)r) > v) r--;
+    while (r < 0xFFFFFFFFu && fxc_umull((uint32_t)r + 1, (uint32_t)r + 1) <= v) r++;
     return (uint32_t)r;
 }
 

@@ -234,6 +234,39 @@ void test_vec_length(void)
     CHECK(fxc_isqrt64(((uint64_t)1 << 62)) == (1u << 31));
 }
 
+/* True when r is floor(sqrt(v)), from the definition: r^2 <= v < (r + 1)^2
+ * ((r + 1)^2 reaches 2^64 only for r = 2^32 - 1, which every v allows). */
+static int is_floor_sqrt(uint64_t v, uint32_t r)
+{
+    uint64_t up = (uint64_t)r + 1;
+    return (uint64_t)r * r <= v && (r == UINT32_MAX || up * up > v);
+}
+
+/* fxc_isqrt64 against the definition of the floor root: seeded values of
+ * every bit length, squares and their neighbours, and the band just below
+ * 2^64, where the Newton quotient takes the full 64-bit division because
+ * it no longer fits 32 bits over the first root's error. */
+void test_isqrt64_exact(void)
+{
+    t_rng r = { 64 };
+    long i, wrong = 0, n = 0;
+    for (i = 0; i < 200000; i++, n++) {
+        uint64_t v = t_next(&r) >> (i % 64);
+        wrong += !is_floor_sqrt(v, fxc_isqrt64(v));
+    }
+    for (i = 0; i < 20000; i++, n += 3) {
+        uint64_t k = (t_next(&r) >> 32) | 1, sq = k * k;
+        wrong += !is_floor_sqrt(sq, fxc_isqrt64(sq));
+        wrong += !is_floor_sqrt(sq - 1, fxc_isqrt64(sq - 1));
+        wrong += !is_floor_sqrt(sq + 1, fxc_isqrt64(sq + 1));
+    }
+    for (i = 0; i < 20000; i++, n++) {
+        uint64_t v = UINT64_MAX - (t_next(&r) >> 18); /* within 2^-18 of 2^64 */
+        wrong += !is_floor_sqrt(v, fxc_isqrt64(v));
+    }
+    CHECK_MSG(wrong == 0, "%ld of %ld roots wrong", wrong, n);
+}
+
 /* Largest per-component error of n against v / |v|, in LSB. */
 static double unit_err(fxc_vec3 n, double x, double y, double z)
 {
