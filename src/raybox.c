@@ -146,7 +146,8 @@ static fxc_i128 mul_u32(fxc_i128 a, uint32_t q)
  * n32 <= N = n / 2^sh < n32 + 1, so n32 2^32 / (d32 + 1) is below
  * N 2^32 / D, and by less than N 2^32 / (D (D + 1)) + 2^32 / (D + 1) + 1
  * <= 5 (N <= D). The exact remainder n 2^32 - q d (below 6 d < 2^87) then
- * raises q by at most 5 steps. */
+ * raises q by at most 5 steps. The first quotient is a 32-bit fraction
+ * (n32 < d32 <= 2^32: fxc_frac32), with no 64-bit division. */
 static int64_t q32_of(const ratio *t)
 {
     const fxc_i128 *d = &t->d->v;
@@ -159,7 +160,7 @@ static int64_t q32_of(const ratio *t)
         d32 = fxc_i128_shr(*d, sh);
         d32.lo++;
     }
-    q = (n32.lo << 32) / d32.lo;
+    q = fxc_frac32((uint32_t)n32.lo, d32.lo);
     r.lo = t->n.lo << 32;
     r.hi = t->n.hi << 32 | t->n.lo >> 32;
     r = fxc_i128_sub(r, mul_u32(*d, (uint32_t)q));

@@ -160,6 +160,14 @@ static inline uint32_t fxc_udiv64_32(uint64_t n, uint32_t d)
 #endif
 }
 
+/* floor(n 2^32 / d) for n < d <= 2^32: a 32-bit fraction. d = 2^32 (a
+ * divisor rounded up from 32 bits) would not fit fxc_udiv64_32's divisor,
+ * but its quotient is n itself. */
+static inline uint32_t fxc_frac32(uint32_t n, uint64_t d)
+{
+    return d >> 32 ? n : fxc_udiv64_32((uint64_t)n << 32, (uint32_t)d);
+}
+
 /* Exact h1 / sqrt(ee1) < h2 / sqrt(ee2) for 0 <= h < 2^60 and 0 < ee < 2^61
  * (two heights over their directions' lengths): h1^2 ee2 < h2^2 ee1,
  * compared in 192 bits, no square root (src/wide.c). */

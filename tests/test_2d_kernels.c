@@ -345,6 +345,29 @@ void test_udiv64_32_exact(void)
     CHECK(fxc_udiv64_32_bits(12345, 0) == UINT32_MAX && fxc_udiv64_32_digits(12345, 0) == UINT32_MAX);
 }
 
+/* fxc_frac32 (the ray's first quotient at 2^-32, src/raybox.c) against
+ * the compiler's 64-bit division: divisors of every bit length up to 32
+ * and 2^32 itself (a divisor rounded up), numerators 0, just below the
+ * divisor and at random below it. */
+void test_frac32_exact(void)
+{
+    t_rng r = { 3207 };
+    long i, n = T_TARGET_CASES(40000, 4000), wrong = 0;
+    for (i = 0; i < n; i++) {
+        int b = 1 + (int)(i % 33);
+        uint64_t d = (t_next(&r) >> (64 - b)) | (UINT64_C(1) << (b - 1));
+        uint32_t num;
+        if (b == 33) d = UINT64_C(1) << 32;
+        switch ((int)(i / 33 % 3)) {
+        case 0: num = 0; break;
+        case 1: num = (uint32_t)(d - 1); break;
+        default: num = (uint32_t)(t_next(&r) % d); break;
+        }
+        wrong += fxc_frac32(num, d) != (uint32_t)(((uint64_t)num << 32) / d);
+    }
+    CHECK_MSG(wrong == 0, "%ld of %ld fractions differ from the compiler's division", wrong, n);
+}
+
 /* fxc_mul_rsqrt (src/vec.c: every unit normal, height over a length and
  * offset along a direction, 2D and 3D) against its definition, worked
  * with the compiler's 64-bit operations: |num| cut to its top 32
