@@ -308,7 +308,8 @@ FXC_NOINLINE static void wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_f
     if (m > 1) m--; /* the first point closes the loop */
     /* from the last point of the lower chain, the farthest along u */
     for (i = 0; i < FXC_FEATURE_MAX && i < m; i++) {
-        int slot = (lower - 1 + (m <= FXC_FEATURE_MAX ? i : i * m / FXC_FEATURE_MAX)) % m;
+        int slot = lower - 1 + (m <= FXC_FEATURE_MAX ? i : i * m / FXC_FEATURE_MAX);
+        if (slot >= m) slot -= m; /* both terms below m: no % (a library call on the M0) */
         f->p[i] = s->p[chain[slot]];
         f->id[i] = s->id[chain[slot]];
     }
