@@ -128,28 +128,21 @@ static int32_t mul_div(int64_t num, int32_t mul, int64_t den)
  * or crossings between them, so q - p below 2^29 + 4 per component): each
  * coordinate within 1 LSB, from one division. The fraction
  * t = dp / (dp - dq) in [0, 1] is taken to Q31 from dp and dp - dq cut
- * alike until the latter has 33 bits: the two cuts move t by at most
- * 2^-31, its rounding by 2^-32 more, so a coordinate moves by less than
- * 3 (2^29 + 4) / 2^32 < 0.38 LSB before its own rounding (0.5 LSB). */
+ * alike until the latter has 33 bits (fxc_ratio_q31): the two cuts move
+ * t by at most 2^-31, its rounding by 2^-32 more, so a coordinate moves
+ * by less than 3 (2^29 + 4) / 2^32 < 0.38 LSB before its own rounding
+ * (0.5 LSB). */
 static fxc_vec3 crossing(fxc_vec3 p, fxc_vec3 q, int64_t dp, int64_t dq)
 {
     fxc_vec3 e = fxc_v3_sub(q, p);
-    uint64_t num, den, t;
-    int sh;
+    uint32_t t;
     if (dp == 0) return p;
     if (dp < 0) {
         dp = -dp;
         dq = -dq;
     }
-    num = (uint64_t)dp;
-    den = (uint64_t)dp + (uint64_t)-dq; /* dq <= 0: den >= num > 0 */
-    sh = fxc_bitlen64(den) - 33;
-    if (sh > 0) {
-        num >>= sh;
-        den >>= sh;
-    }
-    t = ((num << 31) + den / 2) / den; /* num << 31 below 2^64 */
-    if (t >= (uint64_t)1 << 31) return q;
+    t = fxc_ratio_q31((uint64_t)dp, (uint64_t)dp + (uint64_t)-dq); /* dq <= 0: den >= num > 0 */
+    if (t >= UINT32_C(1) << 31) return q;
     return fxc_v3_add(p, fxc_v3((fix16_t)((fxc_smull(e.x, (int32_t)t) + ((int64_t)1 << 30)) >> 31),
                                 (fix16_t)((fxc_smull(e.y, (int32_t)t) + ((int64_t)1 << 30)) >> 31),
                                 (fix16_t)((fxc_smull(e.z, (int32_t)t) + ((int64_t)1 << 30)) >> 31)));

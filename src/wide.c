@@ -165,3 +165,28 @@ uint32_t fxc_udiv64_32_bits(uint64_t n, uint32_t d)
 /* The benchmark's filter counters (src/filter.h), in counting builds only. */
 unsigned long fxc_filter_runs[FXC_FILTERS], fxc_filter_fallbacks[FXC_FILTERS];
 #endif
+
+/* The quotient of x = num 2^31 + den / 2 (below 2^64 once num < den)
+ * by den. A den of 33 bits does not fit fxc_udiv64_32: x and den are
+ * halved, x = 2 x' + a, den = 2 d' + b (a, b in {0, 1}, d' >= 2^31), and
+ * q' = floor(x' / d') is the quotient or one more: x <= 2 x' + 1 <
+ * 2 (q' + 1) d' <= (q' + 1) den, and x / den >= 2 x' / (2 d' + 1) =
+ * x' / d' - x' / (d' (2 d' + 1)) > x' / d' - 1 (x' / d' < 2^31 + 2).
+ * So the remainder x - q' den lies in [-den, den), below 2^34 in
+ * magnitude: exact modulo 2^64, its top bit its sign. */
+uint32_t fxc_ratio_q31(uint64_t num, uint64_t den)
+{
+    int sh = fxc_bitlen64(den) - 33;
+    uint64_t x, r;
+    uint32_t q;
+    if (sh > 0) {
+        num >>= sh;
+        den >>= sh;
+    }
+    if (num >= den) return UINT32_C(1) << 31; /* x would reach 2^64 for num = den = 2^33 - 1 */
+    x = (num << 31) + (den >> 1);
+    if (den >> 32 == 0) return fxc_udiv64_32(x, (uint32_t)den); /* x < den 2^32 */
+    q = fxc_udiv64_32(x >> 1, (uint32_t)(den >> 1));
+    r = x - (fxc_umull(q, (uint32_t)den) + ((uint64_t)q << 32)); /* den >> 32 is 1 */
+    return q - (uint32_t)(r >> 63);
+}

@@ -160,6 +160,13 @@ static inline uint32_t fxc_udiv64_32(uint64_t n, uint32_t d)
 #endif
 }
 
+/* num / den in Q31 rounded half up, for num <= den and den > 0: both cut
+ * alike until den has at most 33 bits (each cut moves the ratio by less
+ * than 2^-32: together under one unit of the result), then
+ * floor((num 2^31 + den / 2) / den) exactly; 2^31 when num and den are
+ * equal once cut. No 64-bit division (src/wide.c). */
+uint32_t fxc_ratio_q31(uint64_t num, uint64_t den);
+
 /* floor(n 2^32 / d) for n < d <= 2^32: a 32-bit fraction. d = 2^32 (a
  * divisor rounded up from 32 bits) would not fit fxc_udiv64_32's divisor,
  * but its quotient is n itself. */

@@ -6,6 +6,7 @@
  * the cut values' comparison (src/approx.h) against its 64-bit definition;
  * the 2D fraction against the compiler's division; fxc_mul_rsqrt against
  * its definition. */
+#include <math.h>
 #include "test.h"
 #include "../src/geom2d.h"
 #include "../src/wide.h"
@@ -343,6 +344,44 @@ void test_udiv64_32_exact(void)
     CHECK_MSG(wrong == 0, "%ld of %ld quotients differ from the compiler's division", wrong, 3 * n);
     /* outside the contract, a divisor of 0: all ones from both, no trap */
     CHECK(fxc_udiv64_32_bits(12345, 0) == UINT32_MAX && fxc_udiv64_32_digits(12345, 0) == UINT32_MAX);
+}
+
+/* fxc_ratio_q31 (the manifold's clip crossings, src/manifold.c): a ratio
+ * num / den <= 1 in Q31, rounded half up. Uncut (den below 2^33, every bit
+ * length) against the compiler's division of num 2^31 + den / 2 by den;
+ * cut (den up to 64 bits) within 1.5 units of the exact ratio in double
+ * precision (the cuts' unit and the rounding's half). Equal num and den
+ * give 1, 2^31, whatever their size: 2^33 - 1, where num 2^31 + den / 2
+ * would pass 2^64, included. */
+void test_ratio_q31(void)
+{
+    t_rng r = { 3307 };
+    long i, n = T_TARGET_CASES(60000, 6000), wrong = 0, far = 0;
+    double worst = 0;
+    for (i = 0; i < n; i++) {
+        int b = 1 + (int)(i % 64);
+        uint64_t den = (t_next(&r) >> (64 - b)) | (UINT64_C(1) << (b - 1)), num;
+        uint32_t t;
+        switch ((int)(i / 64 % 4)) {
+        case 0: num = den; break;
+        case 1: num = den - 1 - t_next(&r) % 3 % den; break;
+        case 2: num = t_next(&r) % 3 % den; break;
+        default: num = t_next(&r) % den; break;
+        }
+        t = fxc_ratio_q31(num, den);
+        if (b <= 33 && num < den) {
+            wrong += t != (uint32_t)(((num << 31) + den / 2) / den);
+        } else {
+            double e = fabs((double)t - ldexp((double)num / (double)den, 31));
+            if (e > worst) worst = e;
+            far += e > 1.5;
+        }
+    }
+    CHECK_MSG(wrong == 0, "%ld uncut ratios differ from the compiler's division", wrong);
+    CHECK_MSG(far == 0, "%ld cut ratios beyond 1.5 units (worst %.3f)", far, worst);
+    CHECK(fxc_ratio_q31((UINT64_C(1) << 33) - 1, (UINT64_C(1) << 33) - 1) == UINT32_C(1) << 31);
+    CHECK(fxc_ratio_q31(UINT64_MAX, UINT64_MAX) == UINT32_C(1) << 31);
+    CHECK(fxc_ratio_q31(1, 3) == 715827883u); /* 2^31 / 3 = 715827882.67 */
 }
 
 /* fxc_frac32 (the ray's first quotient at 2^-32, src/raybox.c) against
