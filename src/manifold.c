@@ -96,33 +96,6 @@ static uint16_t segment_code(uint16_t p, uint16_t q, uint16_t face)
 
 /* ---- rounded ratios ----------------------------------------------------------- */
 
-/* num * mul / den rounded, for den > 0, |num| < 2^62, |mul| < 2^31 and a
- * quotient below 2^31: the exact 93-bit product is shifted with den until
- * den fits 32 bits, so den keeps at least 31 significant bits and the
- * quotient is within 2^-31 of its size (below 0.5 LSB) plus 0.5 LSB of
- * rounding. */
-static int32_t mul_div(int64_t num, int32_t mul, int64_t den)
-{
-    uint64_t a = num < 0 ? (uint64_t)0 - (uint64_t)num : (uint64_t)num, d = (uint64_t)den, r, x;
-    uint32_t m = fxc_abs_u32(mul);
-    /* a * m from two 32 x 32 products (a below 2^62): the low half's
-     * product plus the high half's shifted by 32, its carry into P.hi */
-    uint64_t lo = fxc_umull((uint32_t)a, m), mid = fxc_umull((uint32_t)(a >> 32), m);
-    fxc_i128 P;
-    P.lo = lo + (mid << 32);
-    P.hi = (mid >> 32) + (P.lo < lo ? 1u : 0u);
-    int sh = fxc_bitlen64(d) - 32;
-    if (sh > 0) {
-        P = fxc_i128_shr(P, sh);
-        d >>= sh;
-    }
-    x = P.lo + d / 2; /* P.lo below 2^63 when the quotient is below 2^31: no carry */
-    r = 0x7FFFFFFF;   /* a larger quotient (a high word of x at least d: 32 bits) saturates */
-    if (P.hi == 0 && P.lo < ((uint64_t)1 << 63) && (x >> 32) < d) r = fxc_udiv64_32(x, (uint32_t)d);
-    if (r > 0x7FFFFFFF) r = 0x7FFFFFFF;
-    return (num < 0) != (mul < 0) ? -(int32_t)r : (int32_t)r;
-}
-
 /* p + (q - p) dp / (dp - dq), where the segment from p to q crosses a
  * plane (dp and dq of opposite signs or zero; p and q points of one core
  * or crossings between them, so q - p below 2^29 + 4 per component): each
@@ -445,13 +418,13 @@ static void reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
 
 /* The separation of an incident point q from the reference plane along
  * n: q - q' = k n with k = f . (q - r0) / (f . n), so the separation
- * k |n| (|n| = n_len raw, below 2^29) is one rounded ratio (mul_div:
+ * k |n| (|n| = n_len raw, below 2^29) is one rounded ratio (fxc_mul_div:
  * f . (q - r0) below 2^61, f . n at least an eighth of the ORs' product;
  * a quotient beyond int32 saturates). With the reference on A, q is B's point and
  * b - a = k n; else q is A's and b - a = -k n. */
 static int32_t separation(const ref_plane *pl, int32_t n_len, fxc_vec3 q, int ref_is_a)
 {
-    int32_t sep = mul_div(fxc_v3_dot_wide(pl->f, fxc_v3_sub(q, pl->r0)), n_len, pl->fn);
+    int32_t sep = fxc_mul_div(fxc_v3_dot_wide(pl->f, fxc_v3_sub(q, pl->r0)), n_len, pl->fn);
     return ref_is_a ? sep : -sep;
 }
 

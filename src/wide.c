@@ -190,3 +190,28 @@ uint32_t fxc_ratio_q31(uint64_t num, uint64_t den)
     r = x - (fxc_umull(q, (uint32_t)den) + ((uint64_t)q << 32)); /* den >> 32 is 1 */
     return q - (uint32_t)(r >> 63);
 }
+
+/* The exact 93-bit product P = |num| |mul| is cut with den until den
+ * fits 32 bits: den keeps at least 31 significant bits, so its cut moves
+ * the quotient by less than 2^-31 of itself, and P's by less than 2^-31. */
+int32_t fxc_mul_div(int64_t num, int32_t mul, int64_t den)
+{
+    uint64_t a = num < 0 ? (uint64_t)0 - (uint64_t)num : (uint64_t)num, d = (uint64_t)den, r, x;
+    uint32_t m = fxc_abs_u32(mul);
+    /* a * m from two 32 x 32 products (a below 2^62): the low half's
+     * product plus the high half's shifted by 32, its carry into P.hi */
+    uint64_t lo = fxc_umull((uint32_t)a, m), mid = fxc_umull((uint32_t)(a >> 32), m);
+    fxc_i128 P;
+    int sh = fxc_bitlen64(d) - 32;
+    P.lo = lo + (mid << 32);
+    P.hi = (mid >> 32) + (P.lo < lo ? 1u : 0u);
+    if (sh > 0) {
+        P = fxc_i128_shr(P, sh);
+        d >>= sh;
+    }
+    x = P.lo + d / 2; /* P.lo below 2^63 when the quotient is below 2^31: no carry */
+    r = 0x7FFFFFFF;   /* a larger quotient (a high word of x at least d: 32 bits) saturates */
+    if (P.hi == 0 && P.lo < ((uint64_t)1 << 63) && (x >> 32) < d) r = fxc_udiv64_32(x, (uint32_t)d);
+    if (r > 0x7FFFFFFF) r = 0x7FFFFFFF;
+    return (num < 0) != (mul < 0) ? -(int32_t)r : (int32_t)r;
+}

@@ -160,6 +160,12 @@ static inline uint32_t fxc_udiv64_32(uint64_t n, uint32_t d)
 #endif
 }
 
+/* Q = num mul / den, for den > 0, |num| < 2^62 and |mul| < 2^31: rounded
+ * half away from zero after a cut that moves it by less than (|Q| + 1)
+ * 2^-31 (so within 1 LSB below 2^30); a quotient of 2^31 or more in
+ * magnitude saturates to +-(2^31 - 1) (src/wide.c). */
+int32_t fxc_mul_div(int64_t num, int32_t mul, int64_t den);
+
 /* num / den in Q31 rounded half up, for num <= den and den > 0: both cut
  * alike until den has at most 33 bits (each cut moves the ratio by less
  * than 2^-32: together under one unit of the result), then

@@ -4,8 +4,10 @@
  * exact ratio comparison EPA breaks near ties with and the exact height
  * test (src/wide.h) against schoolbook multiplication in 16-bit digits;
  * the cut values' comparison (src/approx.h) against its 64-bit definition;
- * the 2D fraction against the compiler's division; fxc_mul_rsqrt against
- * its definition. */
+ * the 2D fraction, the 64-by-32-bit divisions and the ray's and the
+ * manifold's ratios (fxc_frac32, fxc_ratio_q31, fxc_mul_div) against the
+ * compiler's division or double precision; fxc_mul_rsqrt against its
+ * definition. */
 #include <math.h>
 #include "test.h"
 #include "../src/geom2d.h"
@@ -382,6 +384,49 @@ void test_ratio_q31(void)
     CHECK(fxc_ratio_q31((UINT64_C(1) << 33) - 1, (UINT64_C(1) << 33) - 1) == UINT32_C(1) << 31);
     CHECK(fxc_ratio_q31(UINT64_MAX, UINT64_MAX) == UINT32_C(1) << 31);
     CHECK(fxc_ratio_q31(1, 3) == 715827883u); /* 2^31 / 3 = 715827882.67 */
+}
+
+/* fxc_mul_div (the manifold's separations, src/manifold.c) against the
+ * ratio in double precision (exact to about 2^-51 of itself): operands of
+ * every bit length and sign, so that quotients range from below 1 to far
+ * beyond int32. Below 2^31 - 3 in magnitude, within 0.5 LSB plus the cut's
+ * (|Q| + 1) 2^-31; from 2^31 + 1 on, saturated to +-(2^31 - 1); and
+ * the edges of int32 itself. */
+void test_mul_div(void)
+{
+    t_rng r = { 3407 };
+    long i, n = T_TARGET_CASES(60000, 6000), far = 0, sat_wrong = 0, near = 0, saturated = 0;
+    double worst = 0;
+    for (i = 0; i < n; i++) {
+        int bn = 1 + (int)(i % 62), bm = 1 + (int)(i / 62 % 31), bd = 1 + (int)(t_next(&r) % 62);
+        int64_t num = (int64_t)((t_next(&r) >> (64 - bn)) | (UINT64_C(1) << (bn - 1)));
+        int32_t mul = (int32_t)((t_next(&r) >> (64 - bm)) | (UINT64_C(1) << (bm - 1)));
+        int64_t den = (int64_t)((t_next(&r) >> (64 - bd)) | (UINT64_C(1) << (bd - 1)));
+        int32_t q;
+        double want;
+        if (t_next(&r) & 1) num = -num;
+        if (t_next(&r) & 1) mul = -mul;
+        q = fxc_mul_div(num, mul, den);
+        want = (double)num * (double)mul / (double)den;
+        if (fabs(want) < 2147483645.0) {
+            double e = fabs((double)q - want) - (0.5 + (fabs(want) + 1) / 2147483648.0);
+            if (e > worst) worst = e;
+            far += e > 1e-6;
+            near++;
+        } else if (fabs(want) >= 2147483649.0) {
+            sat_wrong += q != (want > 0 ? INT32_MAX : -INT32_MAX);
+            saturated++;
+        }
+    }
+    CHECK_MSG(far == 0, "%ld of %ld quotients beyond their bound (worst by %.3g LSB)", far, near, worst);
+    CHECK_MSG(sat_wrong == 0, "%ld of %ld large quotients not saturated", sat_wrong, saturated);
+    CHECK(near > n / 4 && saturated > n / 4);
+    CHECK(fxc_mul_div(INT32_MAX, 1, 1) == INT32_MAX);
+    CHECK(fxc_mul_div((int64_t)1 << 31, 1, 1) == INT32_MAX);
+    CHECK(fxc_mul_div(-((int64_t)1 << 31), 1, 1) == -INT32_MAX);
+    CHECK(fxc_mul_div(((int64_t)1 << 62) - 1, INT32_MAX, 1) == INT32_MAX);
+    CHECK(fxc_mul_div(5, -3, 2) == -8); /* -7.5: half away from zero */
+    CHECK(fxc_mul_div(0, 12345, 7) == 0);
 }
 
 /* fxc_frac32 (the ray's first quotient at 2^-32, src/raybox.c) against
