@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include "cast.h"
 #include "raybox.h"
+#include "wide.h"
 
 #define Q32_ONE ((int64_t)1 << 32)
 
@@ -81,7 +82,7 @@ static int64_t safe_step(int64_t low, int64_t closing, const fxc_gjk_result *g)
         fxc_rsqrt((uint64_t)fxc_v3_dot_wide(dir, dir), &rt, &re);
     speed = fxc_mul_rsqrt(-closing, rt, re);
     speed += (speed >> 26) + 2;
-    return (low << 32) / speed;
+    return (int64_t)fxc_div_shl32((uint64_t)low, (uint64_t)speed); /* low > 0, below 2^31 */
 }
 
 /* The pair moved to B's pose at the next step with the last step's

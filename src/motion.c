@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include "cast.h"
 #include "kind.h"
+#include "wide.h"
 
 #define Q32_ONE ((int64_t)1 << 32)
 
@@ -286,7 +287,7 @@ FXC_NOINLINE static uint64_t step_speed(const turning *s, fxc_pair *p, const fxc
     if (!s->turns || p->b.shape->kind->check != NULL) return old;
     base = closing + turn_now(s, p, g, t); /* above 0: turn_now's slack */
     if (base >= old) return old;
-    cap = ((uint64_t)room << 32) / base;
+    cap = fxc_div_shl32((uint64_t)room, base);
     if (cap > (uint64_t)(Q32_ONE - t)) cap = (uint64_t)(Q32_ONE - t);
     theta = (fxc_abs_u32(s->m->angle) * cap + 0xFFFFFFFFu) >> 32; /* raw (Q16.16 rad), rounded up */
     if (theta > (1u << 17)) theta = 1u << 17;
@@ -351,7 +352,7 @@ FXC_NOINLINE static int advance(const fxc_shape *a, const fxc_transform *ta, con
         }
         speed = step_speed(s, &p, &g, c->t, room, approach(s, &g));
         if (speed == 0) return MISS; /* no turn, and moving away from A's side of the plane */
-        step = (int64_t)(((uint64_t)room << 32) / speed);
+        step = (int64_t)fxc_div_shl32((uint64_t)room, speed);
         if (step > Q32_ONE - c->t) return MISS;
         if (step == 0) { /* no room at 2^-32 of the move: here */
             st = CONTACT;

@@ -147,7 +147,8 @@ static fxc_i128 mul_u32(fxc_i128 a, uint32_t q)
  * N 2^32 / D, and by less than N 2^32 / (D (D + 1)) + 2^32 / (D + 1) + 1
  * <= 5 (N <= D). The exact remainder n 2^32 - q d (below 6 d < 2^87) then
  * raises q by at most 5 steps. The first quotient is a 32-bit fraction
- * (n32 < d32 <= 2^32: fxc_frac32), with no 64-bit division. */
+ * (n32 < d32 <= 2^32: fxc_div_shl32, with no 64-bit division below
+ * d32 = 2^32). */
 static int64_t q32_of(const ratio *t)
 {
     const fxc_i128 *d = &t->d->v;
@@ -160,7 +161,7 @@ static int64_t q32_of(const ratio *t)
         d32 = fxc_i128_shr(*d, sh);
         d32.lo++;
     }
-    q = fxc_frac32((uint32_t)n32.lo, d32.lo);
+    q = fxc_div_shl32(n32.lo, d32.lo);
     r.lo = t->n.lo << 32;
     r.hi = t->n.hi << 32 | t->n.lo >> 32;
     r = fxc_i128_sub(r, mul_u32(*d, (uint32_t)q));

@@ -173,12 +173,15 @@ int32_t fxc_mul_div(int64_t num, int32_t mul, int64_t den);
  * equal once cut. No 64-bit division (src/wide.c). */
 uint32_t fxc_ratio_q31(uint64_t num, uint64_t den);
 
-/* floor(n 2^32 / d) for n < d <= 2^32: a 32-bit fraction. d = 2^32 (a
- * divisor rounded up from 32 bits) would not fit fxc_udiv64_32's divisor,
- * but its quotient is n itself. */
-static inline uint32_t fxc_frac32(uint32_t n, uint64_t d)
+/* floor(a 2^32 / b) for b > 0 and a < 2^32: a fraction in Q32, or a step
+ * of a move in Q32 from the room over the speed. Below 2^32 (a < b < 2^32)
+ * through fxc_udiv64_32; else, a quotient of 2^32 or more (a step past a
+ * move's end, which its callers take as a miss) or a divisor beyond 32
+ * bits, the compiler's division. */
+static inline uint64_t fxc_div_shl32(uint64_t a, uint64_t b)
 {
-    return d >> 32 ? n : fxc_udiv64_32((uint64_t)n << 32, (uint32_t)d);
+    if (a < b && b >> 32 == 0) return fxc_udiv64_32(a << 32, (uint32_t)b);
+    return (a << 32) / b;
 }
 
 /* Exact h1 / sqrt(ee1) < h2 / sqrt(ee2) for 0 <= h < 2^60 and 0 < ee < 2^61

@@ -5,7 +5,7 @@
  * test (src/wide.h) against schoolbook multiplication in 16-bit digits;
  * the cut values' comparison (src/approx.h) against its 64-bit definition;
  * the 2D fraction, the 64-by-32-bit divisions and the ray's and the
- * manifold's ratios (fxc_frac32, fxc_ratio_q31, fxc_mul_div) against the
+ * manifold's ratios (fxc_div_shl32, fxc_ratio_q31, fxc_mul_div) against the
  * compiler's division or double precision; fxc_mul_rsqrt against its
  * definition. */
 #include <math.h>
@@ -429,27 +429,30 @@ void test_mul_div(void)
     CHECK(fxc_mul_div(0, 12345, 7) == 0);
 }
 
-/* fxc_frac32 (the ray's first quotient at 2^-32, src/raybox.c) against
- * the compiler's 64-bit division: divisors of every bit length up to 32
- * and 2^32 itself (a divisor rounded up), numerators 0, just below the
- * divisor and at random below it. */
-void test_frac32_exact(void)
+/* fxc_div_shl32 (a fraction or a step in Q32: the ray's first quotient,
+ * the casts' steps) against the compiler's division: divisors of every bit
+ * length up to 40, 2^32 itself among them (the ray's divisor rounded up),
+ * and numerators 0, just below the divisor, at it (a quotient of 2^32),
+ * beyond it and at random below it. */
+void test_div_shl32_exact(void)
 {
     t_rng r = { 3207 };
     long i, n = T_TARGET_CASES(40000, 4000), wrong = 0;
     for (i = 0; i < n; i++) {
-        int b = 1 + (int)(i % 33);
-        uint64_t d = (t_next(&r) >> (64 - b)) | (UINT64_C(1) << (b - 1));
-        uint32_t num;
+        int b = 1 + (int)(i % 40);
+        uint64_t d = (t_next(&r) >> (64 - b)) | (UINT64_C(1) << (b - 1)), a;
         if (b == 33) d = UINT64_C(1) << 32;
-        switch ((int)(i / 33 % 3)) {
-        case 0: num = 0; break;
-        case 1: num = (uint32_t)(d - 1); break;
-        default: num = (uint32_t)(t_next(&r) % d); break;
+        switch ((int)(i / 40 % 5)) {
+        case 0: a = 0; break;
+        case 1: a = d - 1; break;
+        case 2: a = d; break;
+        case 3: a = d + t_next(&r) % d; break;
+        default: a = t_next(&r) % d; break;
         }
-        wrong += fxc_frac32(num, d) != (uint32_t)(((uint64_t)num << 32) / d);
+        a &= UINT32_MAX; /* the contract: a below 2^32 */
+        wrong += fxc_div_shl32(a, d) != (a << 32) / d;
     }
-    CHECK_MSG(wrong == 0, "%ld of %ld fractions differ from the compiler's division", wrong, n);
+    CHECK_MSG(wrong == 0, "%ld of %ld quotients differ from the compiler's division", wrong, n);
 }
 
 /* fxc_mul_rsqrt (src/vec.c: every unit normal, height over a length and
