@@ -408,9 +408,13 @@ static inline int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta
  * extent still gives its corners (seen along the normal, a corner hidden
  * under a nearer one is left out: a band reaching a shape's far side
  * keeps the near side). A face with more than 12 vertices in the band
- * keeps 12 spread around it. A sphere, a callback, or a vertex
- * against anything gives one point: fxc_collide's, which also leads when
- * the clipped points miss the pair's depth by more than 2 LSB.
+ * keeps 12 spread around it. A reference feature whose points are not
+ * within 2 LSB of one plane (a band wide enough to take in a hull's
+ * points of more than one face) gives no clipped points, as a point put
+ * on that plane could lie outside the shape. A sphere, a callback, a
+ * vertex against anything, or such a feature gives one point:
+ * fxc_collide's, which also leads when the clipped points miss the pair's
+ * depth by more than 2 LSB.
  *
  * Accuracy (tests/test_manifold.c, against a double reference): every
  * point lies in both shapes within 4 LSB, its two points are `separation`

@@ -416,6 +416,27 @@ static void reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
     pl->fn = fxc_v3_dot_wide(n, n);
 }
 
+/* Does every point of the reference feature lie within FLAT_TOL raw of
+ * its plane: |f . (p - r0)| <= FLAT_TOL max |f_i| (<= FLAT_TOL |f|)? A
+ * point put on the plane is then within that much of the reference
+ * shape. A band wider than the shape's rounding (a large speculative
+ * distance) can take in points of a hull that are not on one face, and a
+ * steep plane (across n) its feature's ends far apart along n: points on
+ * such a plane may lie far outside the shape, even beyond the range. The
+ * heights are exact (below 2^59). */
+#define FLAT_TOL 2
+
+static int reference_flat(const fxc_feature *ref, const ref_plane *pl)
+{
+    int64_t tol = (int64_t)FLAT_TOL * (fxc_abs_u32(pl->f.x) | fxc_abs_u32(pl->f.y) | fxc_abs_u32(pl->f.z));
+    int i;
+    for (i = 1; i < ref->n; i++) {
+        int64_t h = fxc_v3_dot_wide(pl->f, fxc_v3_sub(ref->p[i], pl->r0));
+        if (h > tol || h < -tol) return 0;
+    }
+    return 1;
+}
+
 /* The separation of an incident point q from the reference plane along
  * n: q - q' = k n with k = f . (q - r0) / (f . n), so the separation
  * k |n| (|n| = n_len raw, below 2^29) is one rounded ratio (fxc_mul_div:
@@ -513,9 +534,11 @@ FXC_NOINLINE static int clip_features(const fxc_feature *fa, const fxc_feature *
     int ref_is_a = fa->n >= fb->n, i;
     const fxc_feature *ref = ref_is_a ? fa : fb, *inc = ref_is_a ? fb : fa;
     int32_t n_len = (int32_t)fxc_mul_rsqrt(fxc_v3_dot_wide(u->d, u->d), u->t, u->e);
+    reference_plane(ref, u->d, pl);
+    g->n = 0;
+    if (!reference_flat(ref, pl)) return ref_is_a; /* no points: fxc_collide's leads */
     if (ref->n >= 3) clip_polygon(ref, inc, u->d, g);
     else clip_edges(ref, inc, u->d, g);
-    reference_plane(ref, u->d, pl);
     for (i = 0; i < g->n; i++) g->v[i].sep = separation(pl, n_len, g->v[i].p, ref_is_a);
     return ref_is_a;
 }

@@ -630,6 +630,55 @@ void test_manifold_bent_reference(void)
               "bent reference: the first point is not fxc_collide's");
 }
 
+/* A speculative distance as wide as the shapes: the band takes in a
+ * hull's points from more than one face, and a plane through them is
+ * not the shape's. Random hulls and boxes at the unit and the large
+ * scale, speculative up to the range limit: every point still in both
+ * shapes (check_points; such bands gave points 17,751 LSB outside a
+ * shape before the reference plane's flatness was asked). And a case
+ * found by review: a hull 8192 units
+ * across under a thick capsule at the world's edge, where a point placed
+ * on such a plane lay 4.3 units beyond the pair's range and its world z
+ * passed int32 (signed overflow, UBSan). */
+void test_manifold_wide_band(void)
+{
+    static const fxc_vec3 hv[7] = { { -49686888, -5346348, -268435455 },  { 268435455, 113858508, 268435453 },
+                                    { -268435455, 268435453, -24617812 }, { 268435455, 268435452, 268435454 },
+                                    { -268435455, -666022, 226697201 },   { -268435453, -268435455, 268435455 },
+                                    { -13085472, 268435455, 43638272 } };
+    const scale_class *sc[2] = { &SCALE_UNIT, &SCALE_LARGE };
+    t_rng r = { 1717 };
+    body a, b;
+    fxc_contact_manifold m;
+    double worst = 0;
+    int i, many = 0, n = T_TARGET_CASES(400, 80);
+    for (i = 0; i < n && t_failures() == 0; i++) {
+        fix16_t spec = i % 3 == 0 ? FXC_RAW_LIMIT : (fix16_t)t_range(&r, 0, sc[i & 1]->size_max * 2);
+        int st;
+        scene_random_polytope(&r, &a, sc[i & 1], 1);
+        scene_random_polytope(&r, &b, sc[i & 1], (i >> 1) & 1);
+        st = manifold(&a, &b, spec, &m);
+        CHECK_MSG(st >= 0, "case %d: status %d", i, st);
+        if (m.count == 0) continue;
+        many += m.count > 1;
+        worst = fmax(worst, check_points(&a, &b, &m, "wide band"));
+    }
+    port_printf("    manifold wide band: %d cases, %d with 2 or more points, worst %.2f LSB\n", n, many, worst);
+    memcpy(a.verts, hv, sizeof hv);
+    CHECK(fxc_shape_hull(&a.shape, a.verts, 7, 0) == FXC_OK);
+    CHECK(fxc_shape_segment(&b.shape, fxc_v3(245180378, 245180375, 27563912), fxc_v3(-108255925, -245180378, 245180378),
+                            23255077) == FXC_OK);
+    scene_place(&a, NULL, fxc_v3(-674144992, -1878982655, 1878982657));
+    scene_place(&b, NULL, fxc_v3(-674144992, -1878982655, 1878982657));
+    scene_finish(&a);
+    scene_finish(&b);
+    CHECK(manifold(&a, &b, FXC_RAW_LIMIT, &m) == FXC_PENETRATING);
+    for (i = 0; i < m.count && i < FXC_MANIFOLD_MAX_POINTS; i++) {
+        double ea = scene_off_body(&a, m.point[i].point_a), eb = scene_off_body(&b, m.point[i].point_b) - lsb(b.radius);
+        CHECK_MSG(ea <= IN_BOUND && eb <= IN_BOUND, "world's edge: point %d %.2f / %.2f LSB outside A / B", i, ea, eb);
+    }
+}
+
 /* A speculative distance wider than a shape is thick takes its far side
  * into the band: a slab 0.5 units thick under a box, speculative 0.6
  * units. The far side's corners lie under the near side's seen along the
