@@ -571,7 +571,10 @@ static inline int fxc_shapecast(const fxc_shape *a, const fxc_transform *ta, con
  * path that holds B beyond the world, or any pose the steps reach out of
  * range, as every query checks it), FXC_ERR_CALLBACK (as every query,
  * and when a pose proven apart is found overlapping on a second look: a
- * callback that answers one question two ways). At most
+ * callback that answers one question two ways), FXC_ERR_BAD_TRANSFORM
+ * (as every query, and for a pose the steps reach: a rotation R_B that
+ * is not orthonormal, with a column longer than 2 units, can turn an
+ * entry past the 2 units fxc_transform_set accepts). At most
  * 4 FXC_CAST_MAX_ITERATIONS steps (a turn's bound on a point's speed is
  * looser than a straight move's closing speed); FXC_ERR_NO_CONVERGENCE
  * with the last safe fraction past that. */

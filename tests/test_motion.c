@@ -364,6 +364,37 @@ static fxc_vec3 fickle_support(fxc_vec3 dir, void *user)
     return fxc_v3_scale(u, r);
 }
 
+/* A rotation that is not orthonormal: 2 sqrt 2 times a turn by 45 degrees
+ * about z, every entry of its first two columns exactly +-2 units (which
+ * fxc_transform_set accepts). Turned by -0.75 rad it passes -pi/4, where
+ * it is 2.83 I: the pose's rotation is refused (FXC_ERR_BAD_TRANSFORM,
+ * the zero result), as fxcollide.h says. The same move without the turn
+ * keeps the pose's rotation and hits A halfway, never later (B reaches
+ * 4 units along x from x = 20, A to x = 10: 6 units of a 12-unit move).
+ * Found by a review. */
+void test_motion_turned_pose_refused(void)
+{
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_mat3 r = { { { 2 * FXC_ONE, -2 * FXC_ONE, 0 }, { 2 * FXC_ONE, 2 * FXC_ONE, 0 }, { 0, 0, FXC_ONE } } };
+    fxc_cast_result res;
+    fxc_motion m;
+    CHECK(fxc_shape_box(&a, fxc_v3(10 * FXC_ONE, 10 * FXC_ONE, 10 * FXC_ONE), 0) == FXC_OK);
+    CHECK(fxc_shape_box(&b, fxc_v3(FXC_ONE, FXC_ONE, FXC_ONE), 0) == FXC_OK);
+    CHECK(fxc_transform_set(&ta, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
+    CHECK(fxc_transform_set(&tb, &r, fxc_v3(20 * FXC_ONE, 0, 0)) == FXC_OK);
+    m.pivot = tb.pos;
+    m.axis = fxc_v3(0, 0, FXC_ONE);
+    m.angle = -(3 * FXC_ONE) / 4;
+    m.translation = fxc_v3(-12 * FXC_ONE, 0, 0);
+    res.fraction = 7;
+    CHECK(fxc_shapecast_motion(&a, &ta, &b, &tb, &m, &t_ws, &res) == FXC_ERR_BAD_TRANSFORM);
+    CHECK(res.fraction == 0 && res.iterations == 0);
+    m.angle = 0;
+    CHECK(fxc_shapecast_motion(&a, &ta, &b, &tb, &m, &t_ws, &res) == FXC_HIT);
+    CHECK_MSG(res.fraction <= FXC_ONE / 2 && res.fraction >= FXC_ONE / 2 - 64, "fraction %d", res.fraction);
+}
+
 /* The turning cast of a ball that grows in the middle of the steps: a
  * pose proven apart is then found overlapping when the cast steps back to
  * it. Every switch point ends, with a documented status; some of them
