@@ -64,7 +64,7 @@ static void face_measure(const fxc_workspace *ws, fxc_epa_face *f)
         return;
     }
     fxc_rsqrt((uint64_t)fxc_v3_dot_wide(f->n, f->n), &f->t, &e);
-    f->e = (uint8_t)e; /* 46 + s / 2 for |n|^2 < 2^58: 31 to 74 */
+    f->e = (uint8_t)e; /* 46 + s / 2 for |n|^2 < 2^58: 31 to 59 (58 or 59 for a 28-bit fitted n) */
     f->dist = (int32_t)fxc_mul_rsqrt(fxc_v3_dot_wide(f->n, ws->w[f->v[0]]), f->t, f->e);
 }
 

@@ -141,7 +141,8 @@ static void bounds(turning *s, const fxc_shape *b, const fxc_transform *tb, uint
         if (g > g_max) g_max = g;
         if (c > c_max) c_max = c;
     }
-    /* sigma below 3 2^16 raw, times the core's radius (below 2^29): below 2^47 */
+    /* sigma at most 3 2^17 raw (6 units: entries within 2), times the core's
+     * radius (below 2^29): below 2^48 */
     s->reach = length_up(s->arm) + ((sqrt_up(g_max) * core_radius(b, reach) + 0xFFFF) >> 16) + (uint64_t)b->margin;
     s->spin = s->turns ? (fxc_abs_u32(s->m->angle) * s->reach + 0xFFFF) >> 16 : 0;
     d1 = (uint64_t)fxc_abs_u32(s->arm.x) + fxc_abs_u32(s->arm.y) + fxc_abs_u32(s->arm.z);

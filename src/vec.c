@@ -246,7 +246,9 @@ static fix16_t ratio_q16(int64_t num, int64_t den)
 int fxc_mat3_from_quat(fxc_quat q, fxc_mat3 *out)
 {
     int64_t ww = fxc_smull(q.w, q.w), xx = fxc_smull(q.x, q.x), yy = fxc_smull(q.y, q.y), zz = fxc_smull(q.z, q.z);
-    /* Each square < 2^62, so the 4-term sum fits uint64 before the check. */
+    /* Each square is at most 2^62, so the 4-term sum fits uint64 before the
+     * check, but for all four components -2^31: that wraps to 0, and is
+     * refused below all the same (|q| is beyond 128 units). */
     uint64_t n = (uint64_t)ww + (uint64_t)xx + (uint64_t)yy + (uint64_t)zz;
     int64_t d, xy, xz, yz, wx, wy, wz;
 

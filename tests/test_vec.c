@@ -472,6 +472,9 @@ void test_quat_to_mat(void)
         fxc_quat z = { 0, 0, 0, 0 }, huge = { FXC_FIX16_MAX, FXC_FIX16_MAX, FXC_FIX16_MAX, FXC_FIX16_MAX };
         CHECK(fxc_mat3_from_quat(z, &m) == FXC_ERR_RANGE && m.m[0][0] == FXC_ONE && m.m[0][1] == 0);
         CHECK(fxc_mat3_from_quat(huge, &m) == FXC_ERR_RANGE && m.m[1][1] == FXC_ONE);
+        /* every component -2^31 raw: the squares' sum wraps to 0 */
+        huge.w = huge.x = huge.y = huge.z = INT32_MIN;
+        CHECK(fxc_mat3_from_quat(huge, &m) == FXC_ERR_RANGE && m.m[2][2] == FXC_ONE);
     }
 }
 
