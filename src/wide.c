@@ -1,5 +1,6 @@
-/* Exact 64x64 -> 128-bit products, and a comparison of two ratios in 192
- * bits (see wide.h). */
+/* Exact 64x64 -> 128-bit products, a comparison of two ratios in 192
+ * bits, 64-by-32-bit divisions and the rounded ratios made with them (see
+ * wide.h). */
 #include "wide.h"
 #include "filter.h"
 
@@ -161,11 +162,6 @@ uint32_t fxc_udiv64_32_bits(uint64_t n, uint32_t d)
 
 #endif
 
-#ifdef FXC_COUNT_FALLBACKS
-/* The benchmark's filter counters (src/filter.h), in counting builds only. */
-unsigned long fxc_filter_runs[FXC_FILTERS], fxc_filter_fallbacks[FXC_FILTERS];
-#endif
-
 /* The quotient of x = num 2^31 + den / 2 (below 2^64 once num < den)
  * by den. A den of 33 bits does not fit fxc_udiv64_32: x and den are
  * halved, x = 2 x' + a, den = 2 d' + b (a, b in {0, 1}, d' >= 2^31), and
@@ -215,3 +211,8 @@ int32_t fxc_mul_div(int64_t num, int32_t mul, int64_t den)
     if (r > 0x7FFFFFFF) r = 0x7FFFFFFF;
     return (num < 0) != (mul < 0) ? -(int32_t)r : (int32_t)r;
 }
+
+#ifdef FXC_COUNT_FALLBACKS
+/* The benchmark's filter counters (src/filter.h), in counting builds only. */
+unsigned long fxc_filter_runs[FXC_FILTERS], fxc_filter_fallbacks[FXC_FILTERS];
+#endif
