@@ -533,12 +533,13 @@ FXC_NOINLINE static int clip_features(const fxc_feature *fa, const fxc_feature *
 {
     int ref_is_a = fa->n >= fb->n, i;
     const fxc_feature *ref = ref_is_a ? fa : fb, *inc = ref_is_a ? fb : fa;
-    int32_t n_len = (int32_t)fxc_mul_rsqrt(fxc_v3_dot_wide(u->d, u->d), u->t, u->e);
+    int32_t n_len;
     reference_plane(ref, u->d, pl);
     g->n = 0;
     if (!reference_flat(ref, pl)) return ref_is_a; /* no points: fxc_collide's leads */
     if (ref->n >= 3) clip_polygon(ref, inc, u->d, g);
     else clip_edges(ref, inc, u->d, g);
+    n_len = (int32_t)fxc_mul_rsqrt(fxc_v3_dot_wide(u->d, u->d), u->t, u->e);
     for (i = 0; i < g->n; i++) g->v[i].sep = separation(pl, n_len, g->v[i].p, ref_is_a);
     return ref_is_a;
 }

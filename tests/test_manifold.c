@@ -634,12 +634,12 @@ void test_manifold_bent_reference(void)
  * hull's points from more than one face, and a plane through them is
  * not the shape's. Random hulls and boxes at the unit and the large
  * scale, speculative up to the range limit: every point still in both
- * shapes (check_points; such bands gave points 17,751 LSB outside a
- * shape before the reference plane's flatness was asked). And a case
- * found by review: a hull 8192 units
- * across under a thick capsule at the world's edge, where a point placed
- * on such a plane lay 4.3 units beyond the pair's range and its world z
- * passed int32 (signed overflow, UBSan). */
+ * shapes (check_points; such bands put points far outside a shape before
+ * the reference plane's flatness was asked). And a case found by review:
+ * a hull 8192 units across and a segment with a 355-unit margin at the
+ * world's edge, where a point placed on such a plane lay 281031465 raw
+ * (past FXC_RAW_LIMIT) from the pair's centre and its world z passed
+ * int32 (signed overflow, UBSan). */
 void test_manifold_wide_band(void)
 {
     static const fxc_vec3 hv[7] = { { -49686888, -5346348, -268435455 },  { 268435455, 113858508, 268435453 },

@@ -249,18 +249,18 @@ static int is_floor_sqrt(uint64_t v, uint32_t r)
 void test_isqrt64_exact(void)
 {
     t_rng r = { 64 };
-    long i, wrong = 0, n = 0;
-    for (i = 0; i < 200000; i++, n++) {
+    long i, wrong = 0, n = 0, cases = T_TARGET_CASES(200000, 20000);
+    for (i = 0; i < cases; i++, n++) {
         uint64_t v = t_next(&r) >> (i % 64);
         wrong += !is_floor_sqrt(v, fxc_isqrt64(v));
     }
-    for (i = 0; i < 20000; i++, n += 3) {
+    for (i = 0; i < cases / 10; i++, n += 3) {
         uint64_t k = (t_next(&r) >> 32) | 1, sq = k * k;
         wrong += !is_floor_sqrt(sq, fxc_isqrt64(sq));
         wrong += !is_floor_sqrt(sq - 1, fxc_isqrt64(sq - 1));
         wrong += !is_floor_sqrt(sq + 1, fxc_isqrt64(sq + 1));
     }
-    for (i = 0; i < 20000; i++, n++) {
+    for (i = 0; i < cases / 10; i++, n++) {
         uint64_t v = UINT64_MAX - (t_next(&r) >> 18); /* within 2^-18 of 2^64 */
         wrong += !is_floor_sqrt(v, fxc_isqrt64(v));
     }
