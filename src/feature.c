@@ -26,6 +26,7 @@ typedef struct {
     fxc_vec3 p[BAND_MAX];
     uint8_t id[BAND_MAX];
     int n;
+    int top; /* the highest point (the first found on a tie) */
 } band_set;
 
 /* Point k of the octagon inscribed in a circle of radius r at height z:
@@ -177,7 +178,7 @@ static void collect(fxc_body *b, fxc_vec3 n, uint32_t extra, band_set *s)
     int64_t width = band_width(band, n), top = 0;
     const int hull = b->shape->type == FXC_SHAPE_HULL;
     int64_t reach_up = 0; /* n . offset + hull_slack: a hull vertex's height is below l . c + this */
-    int k, id, slot;
+    int k, id, slot, highest;
     if (hull) reach_up = fxc_v3_dot_wide(n, b->offset) + hull_slack(b, n);
     s->n = 0;
     for (k = 0;; k++) {
@@ -188,7 +189,8 @@ static void collect(fxc_body *b, fxc_vec3 n, uint32_t extra, band_set *s)
             continue;
         if (!candidate(b, l, band, k, &p, &id)) break;
         h = fxc_v3_dot_wide(n, p);
-        if (k == 0 || h > top) {
+        highest = k == 0 || h > top;
+        if (highest) {
             top = h;
             drop_below(s, n, top - width);
         }
@@ -206,6 +208,7 @@ static void collect(fxc_body *b, fxc_vec3 n, uint32_t extra, band_set *s)
         }
         s->p[slot] = p;
         s->id[slot] = (uint8_t)id;
+        if (highest) s->top = slot; /* placed: it is above every other */
     }
 }
 
@@ -269,12 +272,15 @@ static int before(const flat_set *f, int a, int b)
  * such polygon; it starts at the last point (the farthest along u, of
  * those along v: a vertex). More than FXC_FEATURE_MAX points are thinned
  * evenly along the polygon (a convex polygon inscribed in it, spread over
- * the whole face). */
-FXC_NOINLINE static void wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_feature *f)
+ * the whole face). Returns whether the band's highest point is hidden:
+ * strictly inside the polygon seen along n, whose corners then all lie
+ * lower (the far side of a core the band took in, sticking out from under
+ * its near side). */
+FXC_NOINLINE static int wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_feature *f)
 {
     flat_set flat;
     uint8_t seen[BAND_MAX], chain[BAND_MAX + 1]; /* a convex chain of distinct points, and its first again */
-    int k = 0, m = 0, lower, i;
+    int k = 0, m = 0, lower, i, hidden;
     f->n = 0;
     flatten(n, dir, s, &flat);
     /* sorted, stable (insertion sort): points that coincide seen along n
@@ -295,7 +301,7 @@ FXC_NOINLINE static void wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_f
         }
         seen[k++] = (uint8_t)top;
     }
-    if (k == 0) return; /* cannot happen: the band has its highest point */
+    if (k == 0) return 0; /* cannot happen: the band has its highest point */
     for (i = 0; i < k; i++) {
         while (m >= 2 && orient(&flat, chain[m - 2], chain[m - 1], seen[i]) <= 0) m--;
         chain[m++] = seen[i];
@@ -306,6 +312,8 @@ FXC_NOINLINE static void wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_f
         chain[m++] = seen[i];
     }
     if (m > 1) m--; /* the first point closes the loop */
+    hidden = m >= 3;
+    for (i = 0; hidden && i < m; i++) hidden = orient(&flat, chain[i], chain[i + 1], s->top) > 0;
     /* from the last point of the lower chain, the farthest along u */
     for (i = 0; i < FXC_FEATURE_MAX && i < m; i++) {
         int slot = lower - 1 + (m <= FXC_FEATURE_MAX ? i : i * m / FXC_FEATURE_MAX);
@@ -314,6 +322,7 @@ FXC_NOINLINE static void wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_f
         f->id[i] = s->id[chain[slot]];
     }
     f->n = i;
+    return hidden;
 }
 
 /* A box's supporting feature straight from its columns: from the highest
@@ -380,5 +389,11 @@ void fxc_support_feature(fxc_body *b, fxc_vec3 n, int against, uint32_t extra, f
     fxc_vec3 dir = against ? fxc_v3_neg(n) : n;
     if (b->shape->type == FXC_SHAPE_BOX && box_feature(b, n, dir, extra, f)) return;
     collect(b, dir, extra, &s);
-    wrap(n, dir, &s, f);
+    /* a hidden highest point: the band is wider than the core is thick
+     * there, and its polygon is the far side's; the near side is in the
+     * band without the extra width */
+    if (wrap(n, dir, &s, f) && extra > 0) {
+        collect(b, dir, 0, &s);
+        (void)wrap(n, dir, &s, f);
+    }
 }

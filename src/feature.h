@@ -9,7 +9,11 @@
  * is tilted by a little still count as a face, so a resting box keeps its
  * four points and their ids; every point's separation is then measured
  * exactly along the normal, so a point the band took in but that lies
- * above the contact is dropped by its separation, not kept by the band. */
+ * above the contact is dropped by its separation, not kept by the band.
+ * A band that takes in a core's far side keeps the near side: a corner
+ * hidden under a nearer one seen along n is left out, and an outline
+ * that hides the highest point (the far side sticking out from under the
+ * near one) gives way to the band without the extra width. */
 #ifndef FXC_FEATURE_H
 #define FXC_FEATURE_H
 

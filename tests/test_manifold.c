@@ -699,6 +699,58 @@ void test_manifold_band_past_far_side(void)
                   m.point[k].separation, t_d(m.point[k].point_a.z));
 }
 
+/* A speculative distance wider than a hull is tall takes its far side
+ * into the band: a hexagonal frustum standing on its small end (radius
+ * 0.25, under a hexagon of radius 0.5 turned by 30 degrees, 0.25 units
+ * higher), 20 LSB into a large box (the frustum's face is the reference)
+ * or a large octagonal prism (the prism's is), speculative 0.5 units.
+ * Seen along the normal, the top hexagon hides the bottom one, and the
+ * band's polygon was the top's: points 0.25 units apart, under
+ * fxc_collide's own. The contact is the bottom hexagon: four of its
+ * corners, each 20 LSB deep. */
+void test_manifold_far_side_hidden(void)
+{
+    body a, b;
+    fxc_contact_manifold m;
+    int i, k, below;
+    for (i = 0; i < 6; i++) {
+        double t = i * 1.0471975511965976; /* 60 degrees */
+        a.verts[i] = V(0.25 * cos(t), 0.25 * sin(t), -0.125);
+        a.verts[i + 6] = V(0.5 * cos(t + 0.52359877559829887), 0.5 * sin(t + 0.52359877559829887), 0.125);
+    }
+    CHECK(fxc_shape_hull(&a.shape, a.verts, 12, 0) == FXC_OK);
+    scene_place(&a, NULL, fxc_v3(0, 0, 0));
+    scene_finish(&a);
+    for (below = 0; below < 2; below++) {
+        int used = 0;
+        if (below == 0) {
+            box_at(&b, V(1, 1, 0.25), NULL, fxc_v3(0, 0, F16(-0.375) + 20));
+        } else {
+            for (i = 0; i < 8; i++) {
+                double t = i * 0.78539816339744831; /* 45 degrees */
+                b.verts[i] = V(2 * cos(t), 2 * sin(t), 0.25);
+                b.verts[i + 8] = V(2 * cos(t), 2 * sin(t), -0.25);
+            }
+            CHECK(fxc_shape_hull(&b.shape, b.verts, 16, 0) == FXC_OK);
+            scene_place(&b, NULL, fxc_v3(0, 0, F16(-0.375) + 20));
+            scene_finish(&b);
+        }
+        CHECK(manifold(&a, &b, F16(0.5), &m) == FXC_PENETRATING);
+        (void)check_points(&a, &b, &m, "far side hidden");
+        CHECK_MSG(m.count == 4, "far side hidden, on %s: %d points", below ? "a prism" : "a box", m.count);
+        for (k = 0; k < m.count && k < FXC_MANIFOLD_MAX_POINTS; k++) {
+            const fxc_manifold_point *q = &m.point[k];
+            int corner = -1;
+            for (i = 0; i < 6; i++)
+                if (abs(q->point_a.x - a.verts[i].x) <= 2 && abs(q->point_a.y - a.verts[i].y) <= 2) corner = i;
+            CHECK_MSG(corner >= 0 && !(used >> corner & 1) && abs(q->separation + 20) <= 1,
+                      "far side hidden, on %s: point %d (%.6f, %.6f) separation %d is no new bottom corner",
+                      below ? "a prism" : "a box", k, t_d(q->point_a.x), t_d(q->point_a.y), q->separation);
+            if (corner >= 0) used |= 1 << corner;
+        }
+    }
+}
+
 /* A hull face with more vertices than a feature keeps (24 > 12): the kept
  * ones are spread over the whole face, so a box resting in its middle
  * keeps its four corners (the first 12 in a row cut the box in half). */
