@@ -408,10 +408,10 @@ static inline int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta
  * extent still gives its corners (seen along the normal, a corner hidden
  * under a nearer one is left out: a band reaching a shape's far side
  * keeps the near side; and when the band's outline seen along the normal
- * hides its farthest point, as the top of a frustum standing on its small
- * end hides the bottom, the feature is the band without the speculative
- * distance). A face with more than 12 vertices in the band
- * keeps 12 spread around it. A reference feature whose points are not
+ * has no corner at its farthest point, as when the top of a frustum
+ * standing on its small end hides the bottom, or two faces meet at a
+ * ridge, the feature is the band without the speculative distance). A
+ * face with more than 12 vertices in the band keeps 12 spread around it. A reference feature whose points are not
  * within 2 LSB of one plane (a band wide enough to take in a hull's
  * points of more than one face) gives no clipped points, as a point put
  * on that plane could lie outside the shape. A sphere, a callback, a

@@ -272,10 +272,11 @@ static int before(const flat_set *f, int a, int b)
  * such polygon; it starts at the last point (the farthest along u, of
  * those along v: a vertex). More than FXC_FEATURE_MAX points are thinned
  * evenly along the polygon (a convex polygon inscribed in it, spread over
- * the whole face). Returns whether the band's highest point is hidden:
- * strictly inside the polygon seen along n, whose corners then all lie
- * lower (the far side of a core the band took in, sticking out from under
- * its near side). */
+ * the whole face). Returns whether the band's highest point is hidden,
+ * no corner of the polygon seen along n (inside it, or on a side between
+ * two corners): the corners then all lie lower, and the polygon is not
+ * the near side of the core (its far side sticking out from under it, or
+ * two faces that meet at a ridge). */
 FXC_NOINLINE static int wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_feature *f)
 {
     flat_set flat;
@@ -312,8 +313,8 @@ FXC_NOINLINE static int wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_fe
         chain[m++] = seen[i];
     }
     if (m > 1) m--; /* the first point closes the loop */
-    hidden = m >= 3;
-    for (i = 0; hidden && i < m; i++) hidden = orient(&flat, chain[i], chain[i + 1], s->top) > 0;
+    hidden = 1;
+    for (i = 0; hidden && i < m; i++) hidden = flat.u[chain[i]] != flat.u[s->top] || flat.v[chain[i]] != flat.v[s->top];
     /* from the last point of the lower chain, the farthest along u */
     for (i = 0; i < FXC_FEATURE_MAX && i < m; i++) {
         int slot = lower - 1 + (m <= FXC_FEATURE_MAX ? i : i * m / FXC_FEATURE_MAX);
@@ -389,9 +390,8 @@ void fxc_support_feature(fxc_body *b, fxc_vec3 n, int against, uint32_t extra, f
     fxc_vec3 dir = against ? fxc_v3_neg(n) : n;
     if (b->shape->type == FXC_SHAPE_BOX && box_feature(b, n, dir, extra, f)) return;
     collect(b, dir, extra, &s);
-    /* a hidden highest point: the band is wider than the core is thick
-     * there, and its polygon is the far side's; the near side is in the
-     * band without the extra width */
+    /* a hidden highest point: the band's polygon is not the core's near
+     * side, which is in the band without the extra width */
     if (wrap(n, dir, &s, f) && extra > 0) {
         collect(b, dir, 0, &s);
         (void)wrap(n, dir, &s, f);

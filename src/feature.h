@@ -12,8 +12,9 @@
  * above the contact is dropped by its separation, not kept by the band.
  * A band that takes in a core's far side keeps the near side: a corner
  * hidden under a nearer one seen along n is left out, and an outline
- * that hides the highest point (the far side sticking out from under the
- * near one) gives way to the band without the extra width. */
+ * whose corners miss the highest point (the far side sticking out from
+ * under the near one, or two faces meeting at a ridge) gives way to the
+ * band without the extra width. */
 #ifndef FXC_FEATURE_H
 #define FXC_FEATURE_H
 
