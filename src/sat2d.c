@@ -63,8 +63,10 @@ static int least_along(const fxc2_core *c, fxc2_vec m, int64_t *least)
     return j;
 }
 
-/* Is edge e nearer the origin than edge best (h / |m|, both h >= 0)? */
-static int depth_less(const depth_key *e, const depth_key *best)
+/* Is edge e nearer the origin than edge best (h / |m|, both h >= 0)?
+ * `opposite`: one is A's edge and the other B's, whose normal as an edge
+ * of A - B is -m. */
+static int depth_less(const depth_key *e, const depth_key *best, int opposite)
 {
     fxc_approx l, r;
     if (e->h == 0 || best->h == 0) return e->h == 0 && best->h != 0;
@@ -73,7 +75,8 @@ static int depth_less(const depth_key *e, const depth_key *best)
     FXC_FILTER_RUN(FXC_FILTER_SAT);
     if (fxc_approx_surely_less(l, r)) return 1;
     if (fxc_approx_surely_less(r, l)) return 0;
-    if (fxc2_cross(e->m, best->m) == 0 && fxc2_dot(e->m, best->m) > 0) return 0; /* one edge of A - B */
+    if (fxc2_cross(e->m, best->m) == 0 && (fxc2_dot(e->m, best->m) > 0) != opposite)
+        return 0; /* one normal of A - B: one edge of it */
     FXC_FILTER_FELL(FXC_FILTER_SAT);
     return fxc_height_ratio_less(e->h, e->ee, best->h, best->ee);
 }
@@ -112,9 +115,10 @@ static int surely_not_nearer(int64_t h, int64_t ee, const depth_key *best)
     return h > best->h + (best->h >> 4) && ee <= best->ee + (best->ee >> 4);
 }
 
-/* Is candidate c (m and h >= 0 set) nearer than best (NULL: none yet)?
- * Fills in c's length and, unless it surely is not, its cut values. */
-static inline int nearer_than(depth_key *c, const depth_key *best)
+/* Is candidate c (m and h >= 0 set) nearer than best (NULL: none yet;
+ * opposite as for depth_less)? Fills in c's length and, unless it surely
+ * is not, its cut values. */
+static inline int nearer_than(depth_key *c, const depth_key *best, int opposite)
 {
     fxc_approx ee, hh;
     c->ee = fxc2_dot(c->m, c->m);
@@ -130,7 +134,7 @@ static inline int nearer_than(depth_key *c, const depth_key *best)
     c->cut_ee.e = ee.e;
     c->hh.m = hh.m;
     c->hh.e = hh.e;
-    return best == NULL || depth_less(c, best);
+    return best == NULL || depth_less(c, best, opposite);
 }
 
 /* The nearest candidate so far, kept by pointer in two slots: each new
@@ -149,7 +153,7 @@ static inline void offer(int of_b, int i, int i1, fxc2_vec m, int64_t h, nearest
     e->k.m.x = m.x; /* by field: a struct stored through a pointer is a memcpy call on the M0 */
     e->k.m.y = m.y;
     e->k.h = h;
-    if (!nearer_than(&e->k, n->best != NULL ? &n->best->k : NULL)) return;
+    if (!nearer_than(&e->k, n->best != NULL ? &n->best->k : NULL, n->best != NULL && n->best->of_b != of_b)) return;
     e->of_b = of_b;
     e->i0 = i;
     e->i1 = i1;

@@ -237,3 +237,34 @@ void test_regress2_bent_polygon_core(void)
               sqrt(dx * dx + dy * dy));
     CHECK(c.epa_iterations > 0); /* EPA's answer, not the edge normals' */
 }
+
+/* From a review: two depths of A - B within the cut values' error, along
+ * opposite normals. A triangle (0, -k), (+-3k, k + d) over a box of half
+ * extents (k, k / 10) at the same place (k = 1000 units, d = 1 raw), and
+ * a triangle (0, -k), (+-k, k + d) over a box (4090, 2600) units (k =
+ * 4000 units, d = 13 raw): B leaves downwards by its top's height over
+ * A's bottom vertex (1100 or 6600 units), upwards by d more (the slanted
+ * edges ask more). A's top edge and B's bottom edge have one stored
+ * normal, but as edges of A - B they are opposite; the scan took them for
+ * one edge and kept the deeper, d LSB too deep along (0, 1). */
+void test_regress2_sat_opposite_edges(void)
+{
+    static const int32_t k[2] = { 1000 * UNIT, 4000 * UNIT }, w[2] = { 3000 * UNIT, 4000 * UNIT }, d[2] = { 1, 13 };
+    static const int32_t hx[2] = { 1000 * UNIT, 4090 * UNIT }, hy[2] = { 100 * UNIT, 2600 * UNIT };
+    int i;
+    for (i = 0; i < 2; i++) {
+        fxc2_vec v[3];
+        fxc2_shape a, b;
+        fxc2_transform t = at(0, 0);
+        fxc2_contact c;
+        v[0] = fxc2_v(0, -k[i]);
+        v[1] = fxc2_v(w[i], k[i] + d[i]);
+        v[2] = fxc2_v(-w[i], k[i] + d[i]);
+        CHECK(fxc2_shape_polygon(&a, v, 3, 0) == FXC_OK);
+        CHECK(fxc2_shape_box(&b, fxc2_v(hx[i], hy[i]), 0) == FXC_OK);
+        CHECK(fxc2_collide(&a, &t, &b, &t, &c) == FXC_PENETRATING);
+        CHECK_MSG(c.depth == k[i] + hy[i] && c.normal.x == 0 && c.normal.y == -UNIT,
+                  "case %d: depth %ld along (%ld, %ld), expected %ld along (0, -1)", i, (long)c.depth,
+                  (long)c.normal.x, (long)c.normal.y, (long)(k[i] + hy[i]));
+    }
+}
