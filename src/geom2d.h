@@ -129,6 +129,8 @@ int fxc2_gjk_run(const fxc2_pair *p, fxc2_gjk *g, int32_t bound);
 /* Exact: is the core distance of GJK's final feature at most `bound` raw
  * (an enclosed origin is at distance 0; a negative bound: never)? */
 int fxc2_gjk_within(const fxc2_gjk *g, int32_t bound);
+/* Exact: is it less than `bound` raw (never for a bound of 0 or less)? */
+int fxc2_gjk_below(const fxc2_gjk *g, int32_t bound);
 
 /* ---- EPA ------------------------------------------------------------------ */
 /* Room for every vertex of A - B (at most the two cores' vertex counts

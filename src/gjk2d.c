@@ -142,14 +142,37 @@ int fxc2_gjk_run(const fxc2_pair *p, fxc2_gjk *g, int32_t bound)
     return 0;
 }
 
+/* An edge feature's height over the origin, |p x e| = dist |e|, and
+ * *ee = |e|^2. */
+static int64_t edge_height(const fxc2_gjk *g, int64_t *ee)
+{
+    fxc2_vec p = g->s[0].w, e = fxc2_sub(g->s[1].w, p);
+    int64_t h = fxc2_cross(p, e);
+    *ee = fxc2_dot(e, e);
+    return h < 0 ? -h : h;
+}
+
 int fxc2_gjk_within(const fxc2_gjk *g, int32_t bound)
 {
-    fxc2_vec p = g->s[0].w, e;
-    int64_t h;
+    int64_t h, ee;
     if (bound < 0) return 0;
     if (g->enclosed) return 1;
-    if (g->k == 1) return fxc2_dot(p, p) <= fxc_smull(bound, bound);
-    e = fxc2_sub(g->s[1].w, p);
-    h = fxc2_cross(p, e);
-    return fxc_height_within(h < 0 ? -h : h, fxc2_dot(e, e), bound);
+    if (g->k == 1) return fxc2_dot(g->s[0].w, g->s[0].w) <= fxc_smull(bound, bound);
+    h = edge_height(g, &ee);
+    return fxc_height_within(h, ee, bound);
+}
+
+int fxc2_gjk_below(const fxc2_gjk *g, int32_t bound)
+{
+    int64_t h, ee;
+    fxc_i128 hh, bb;
+    if (bound <= 0) return 0;
+    if (g->enclosed) return 1;
+    if (g->k == 1) return fxc2_dot(g->s[0].w, g->s[0].w) < fxc_smull(bound, bound);
+    h = edge_height(g, &ee);
+    if (!fxc_height_within(h, ee, bound)) return 0;
+    /* within: below unless h^2 = bound^2 |e|^2 exactly (below 2^122) */
+    hh = fxc_i128_mul64(h, h);
+    bb = fxc_i128_mul64(fxc_smull(bound, bound), ee);
+    return fxc_i128_cmp(&hh, &bb) != 0;
 }

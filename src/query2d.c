@@ -128,15 +128,15 @@ void fxc2_solve_contact(fxc2_answer *c)
 }
 
 /* The status of the surfaces (margins included), exact. Cores apart: the
- * gap is the core distance less the margins, compared with the touching
- * band by fxc2_gjk_within. Cores overlapping (EPA has run): touching only
+ * gap is the core distance less the margins, touching for |gap| <=
+ * FXC_TOUCH_TOL (fxc2_gjk_within, fxc2_gjk_below). Cores overlapping (EPA has run): touching only
  * when EPA's depth plus the margins is within the band. */
 static int surface_status(const fxc2_answer *c)
 {
     int32_t m = c->margins;
     if (!c->gjk.enclosed) {
         if (!fxc2_gjk_within(&c->gjk, m + FXC_TOUCH_TOL)) return FXC_SEPARATED;
-        return fxc2_gjk_within(&c->gjk, m - FXC_TOUCH_TOL) ? FXC_PENETRATING : FXC_TOUCHING;
+        return fxc2_gjk_below(&c->gjk, m - FXC_TOUCH_TOL) ? FXC_PENETRATING : FXC_TOUCHING;
     }
     if (m <= FXC_TOUCH_TOL && fxc_height_within(c->epa.h, fxc2_dot(c->epa.n, c->epa.n), FXC_TOUCH_TOL - m)) {
         return FXC_TOUCHING;

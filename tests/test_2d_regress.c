@@ -268,3 +268,42 @@ void test_regress2_sat_opposite_edges(void)
                   (long)c.normal.x, (long)c.normal.y, (long)(k[i] + hy[i]));
     }
 }
+
+/* From a review: the touching band is |gap| <= FXC_TOUCH_TOL on both
+ * sides, whether the margins or the cores overlap. Two circles of radius
+ * 5 raw (point cores) with centres 10 + g raw apart, the gap g from
+ * -FXC_TOUCH_TOL - 1 to FXC_TOUCH_TOL + 1: penetrating below the band,
+ * touching in it, separated above it; a gap of -FXC_TOUCH_TOL (cores
+ * apart, margins overlapping) was called penetrating. The same from a
+ * box's face to such a circle. And a ray from
+ * FXC_TOUCH_TOL raw inside a circle of radius 100 raw, heading out: on
+ * the surface within the band, so touching, not inside. */
+void test_regress2_touching_band_both_sides(void)
+{
+    fxc2_shape c, box;
+    fxc2_transform ta = at(0, 0);
+    fxc2_contact k;
+    fxc2_distance_result d;
+    fxc2_ray_hit h;
+    int32_t g;
+    CHECK(fxc2_shape_circle(&c, 5) == FXC_OK);
+    for (g = -FXC_TOUCH_TOL - 1; g <= FXC_TOUCH_TOL + 1; g++) {
+        fxc2_transform tb = at(10 + g, 0);
+        int st = fxc2_collide(&c, &ta, &c, &tb, &k), sd = fxc2_distance(&c, &ta, &c, &tb, &d);
+        int want = g < -FXC_TOUCH_TOL ? FXC_PENETRATING : g > FXC_TOUCH_TOL ? FXC_SEPARATED : FXC_TOUCHING;
+        int want_d = want == FXC_PENETRATING ? FXC_OVERLAPPING : want;
+        CHECK_MSG(st == want && sd == want_d, "gap %ld raw: collide %s, distance %s", (long)g, fxc_status_name(st),
+                  fxc_status_name(sd));
+    }
+    /* the same gaps from a box's face (GJK ends on an edge of A - B):
+     * the circle's centre 5 + g raw beyond the face x = 1 unit */
+    CHECK(fxc2_shape_box(&box, fxc2_v(UNIT, UNIT), 0) == FXC_OK);
+    for (g = -FXC_TOUCH_TOL - 1; g <= FXC_TOUCH_TOL + 1; g++) {
+        fxc2_transform tb = at(UNIT + 5 + g, UNIT / 3);
+        int st = fxc2_collide(&box, &ta, &c, &tb, &k);
+        int want = g < -FXC_TOUCH_TOL ? FXC_PENETRATING : g > FXC_TOUCH_TOL ? FXC_SEPARATED : FXC_TOUCHING;
+        CHECK_MSG(st == want, "gap %ld raw from a face: collide %s", (long)g, fxc_status_name(st));
+    }
+    CHECK(fxc2_shape_circle(&c, 100) == FXC_OK);
+    CHECK(fxc2_raycast(&c, &ta, fxc2_v(100 - FXC_TOUCH_TOL, 0), fxc2_v(UNIT, 0), &h) == FXC_TOUCHING);
+}
