@@ -140,8 +140,8 @@ typedef struct {
                        * included), rounded to nearest; 0 unless
                        * separated or touching */
     fxc2_vec point_a; /* closest point on A (world); cores overlapping: a
-                       * point in both cores (within the rounding of a
-                       * barycentric weight, < 1 LSB); cores touching
+                       * point in both cores (an exact point of both,
+                       * rounded to nearest: within 0.71 LSB); cores touching
                        * (margins within FXC_TOUCH_TOL): fxc2_collide's */
     fxc2_vec point_b; /* closest point on B (world); cores overlapping: the
                        * same point as point_a */

@@ -25,15 +25,40 @@ void fxc2_edge_witness(const fxc2_pair *p, const fxc2_mpoint *s0, const fxc2_mpo
     *pb = fxc2_lerp31(p->b.v[s0->ib], p->b.v[s1->ib], t);
 }
 
+/* round(n / d), halves away from zero, for 0 < d < 2^63 and |n| <= d
+ * 2^30: the quotient's magnitude by 31 steps of long division (exact),
+ * then the remainder r < d against d - r. */
+static int32_t div_round(fxc_i128 n, uint64_t d)
+{
+    int neg = fxc_i128_sign(n) < 0, i;
+    uint32_t q = 0;
+    if (neg) n = fxc_i128_neg(n);
+    for (i = 30; i >= 0; i--) {
+        fxc_i128 t; /* d 2^i, below 2^93 */
+        t.lo = d << i;
+        t.hi = i == 0 ? 0 : d >> (64 - i);
+        if (fxc_i128_cmp(&n, &t) >= 0) {
+            n = fxc_i128_sub(n, t);
+            q |= 1u << i;
+        }
+    }
+    if (n.lo >= d - n.lo) q++;
+    return neg ? -(int32_t)q : (int32_t)q;
+}
+
 /* A point in both cores when GJK's simplex holds the origin: the simplex's
  * A points weighted by the origin's barycentric coordinates (the B points
- * with the same weights make the same point). The weights are the
- * triangle's sub-areas (cross products, >= 0, < 2^60), applied by two
- * rounded lerps: (c0 a0 + c1 a1 + c2 a2) / S as a lerp of a lerp. */
+ * with the same weights make the same point), rounded once to the nearest
+ * raw unit per coordinate. The weights are the triangle's sub-areas c_k
+ * (cross products, >= 0, < 2^60, their sum S < 2^62), so the point is
+ * a0 + (c1 (a1 - a0) + c2 (a2 - a0)) / S: A's vertices less than 2^29
+ * apart, the numerator below 2^90 in 128 bits, the quotient a convex
+ * combination of the differences. */
 static fxc2_vec common_point(const fxc2_pair *p, const fxc2_gjk *g)
 {
-    fxc2_vec a0 = p->a.v[g->s[0].ia], pa, pb;
+    fxc2_vec a0 = p->a.v[g->s[0].ia], pa, pb, e1, e2;
     int64_t c0, c1, c2;
+    uint64_t sum;
     if (g->k == 1) return a0;
     if (g->k == 2) {
         fxc2_edge_witness(p, &g->s[0], &g->s[1], &pa, &pb);
@@ -47,8 +72,13 @@ static fxc2_vec common_point(const fxc2_pair *p, const fxc2_gjk *g)
         c1 = -c1;
         c2 = -c2;
     }
-    pa = c0 + c1 == 0 ? a0 : fxc2_lerp_ratio(a0, p->a.v[g->s[1].ia], (uint64_t)c1, (uint64_t)(c0 + c1));
-    return fxc2_lerp_ratio(pa, p->a.v[g->s[2].ia], (uint64_t)c2, (uint64_t)(c0 + c1 + c2));
+    sum = (uint64_t)(c0 + c1 + c2);
+    if (sum == 0) return a0; /* a flat simplex: GJK ends on an edge before */
+    e1 = fxc2_sub(p->a.v[g->s[1].ia], a0);
+    e2 = fxc2_sub(p->a.v[g->s[2].ia], a0);
+    pa.x = a0.x + div_round(fxc_i128_add(fxc_i128_mul64(c1, e1.x), fxc_i128_mul64(c2, e2.x)), sum);
+    pa.y = a0.y + div_round(fxc_i128_add(fxc_i128_mul64(c1, e1.y), fxc_i128_mul64(c2, e2.y)), sum);
+    return pa;
 }
 
 /* ---- The core answer, shared by the queries ------------------------------ */

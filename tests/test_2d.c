@@ -425,6 +425,54 @@ void test_gjk2_overlap_point_in_both_cores(void)
     port_printf("       2D overlapping cores: %ld pairs, point_a at most %.2f LSB off the overlap\n", deep, worst);
 }
 
+/* With the identity rotation at whole positions the library's cores are
+ * the reference's exactly, and the point in both cores is the exact
+ * barycentric point rounded once per coordinate: within sqrt(2) / 2 LSB
+ * of both (the header's "< 1 LSB"). Random polygons up to 2^26 raw
+ * across, overlapping, and a review's case: two segments reaching 2^28
+ * raw that cross, whose point two rounded lerps put 1.83 LSB off the
+ * crossing. */
+void test_gjk2_overlap_point_rounded_once(void)
+{
+    static const fxc2_vec sa[2] = { { 233795456, 245275668 }, { -66048794, -186571844 } };
+    static const fxc2_vec sb[2] = { { -256565019, 103911428 }, { 137298382, -88092222 } };
+    const double bound = 0.70711;
+    t_rng r = { 2011 };
+    body2 a, b;
+    fxc2_distance_result d;
+    long i, n = T_TARGET_CASES(2000, 200), overlapping = 0;
+    double worst = 0;
+    for (i = -1; i < n; i++) {
+        int before = t_failures();
+        if (i < 0) {
+            CHECK(fxc2_shape_segment(&a.shape, sa[0], sa[1], 0) == FXC_OK);
+            CHECK(fxc2_shape_segment(&b.shape, sb[0], sb[1], 0) == FXC_OK);
+            place_exact(&a, 0, 0);
+            place_exact(&b, 0, 0);
+        } else {
+            int na = random_polygon(&r, a.verts, 1 << 26), nb = random_polygon(&r, b.verts, 1 << 26);
+            int32_t x = t_range(&r, -(1 << 25), 1 << 25);
+            int32_t y = t_range(&r, -(1 << 25), 1 << 25);
+            CHECK(fxc2_shape_polygon(&a.shape, a.verts, na, 0) == FXC_OK);
+            CHECK(fxc2_shape_polygon(&b.shape, b.verts, nb, 0) == FXC_OK);
+            place_exact(&a, 0, 0);
+            place_exact(&b, x, y);
+        }
+        if (fxc2_distance(&a.shape, &a.xf, &b.shape, &b.xf, &d) == FXC_OVERLAPPING) {
+            double ca = r2_point_core_distance(&a.ref, r2_raw(d.point_a));
+            double cb = r2_point_core_distance(&b.ref, r2_raw(d.point_a));
+            overlapping++;
+            worst = maxd(worst, maxd(ca, cb));
+            CHECK_FEW(ca <= bound && cb <= bound, "case %ld: point_a %.2f LSB off A's core, %.2f off B's", i, ca, cb);
+        } else {
+            CHECK_FEW(i >= 0, "%s", "the review's crossing segments: not overlapping");
+        }
+        dump_if_failed(before, &a, &b);
+    }
+    port_printf("       2D overlapping cores, exact: %ld pairs, point_a at most %.2f LSB off the overlap\n", overlapping,
+                worst);
+}
+
 /* Closest and deepest points of shapes with large margins (circles,
  * capsules, rounded boxes of 50..1000 units) lie on the surface within
  * TOL, as every point the library returns: sweeping a margin along a
