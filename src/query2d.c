@@ -159,8 +159,9 @@ void fxc2_solve_contact(fxc2_answer *c)
 
 /* The status of the surfaces (margins included), exact. Cores apart: the
  * gap is the core distance less the margins, touching for |gap| <=
- * FXC_TOUCH_TOL (fxc2_gjk_within, fxc2_gjk_below). Cores overlapping (EPA has run): touching only
- * when EPA's depth plus the margins is within the band. */
+ * FXC_TOUCH_TOL (fxc2_gjk_within, fxc2_gjk_below). Cores overlapping
+ * (EPA has run): touching only when EPA's depth plus the margins is
+ * within the band. */
 static int surface_status(const fxc2_answer *c)
 {
     int32_t m = c->margins;
