@@ -479,9 +479,10 @@ static inline int fxc_manifold(const fxc_shape *a, const fxc_transform *ta,
 /* ---- Casts: where a straight move first makes contact ---------------------
  * Conservative advancement: B is moved along the translation in steps, each
  * as long as the gap along the separating axis GJK proved allows (its
- * proven lower bound, less the rounding of B's position, over the closing
- * speed along that axis), until the surfaces are within FXC_CAST_TOL of
- * each other. So no step passes a contact: the fraction returned is never
+ * proven lower bound, less the rounding of B's position and of both
+ * shapes' points, over the closing speed along that axis), until the
+ * surfaces are within FXC_CAST_TOL of each other. So no step passes a
+ * contact: the fraction returned is never
  * later than the true first contact (it is rounded down to Q16.16), and at
  * it the surfaces are at most FXC_CAST_TOL apart, plus GJK's rounding (a
  * few LSB) and the fraction's (|translation| * 2^-16).

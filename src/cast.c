@@ -16,9 +16,11 @@
 
 #define Q32_ONE ((int64_t)1 << 32)
 
-/* Raw LSB by which B's placed position may be nearer to A than its true
- * one: it is rounded down, less than 1 LSB per coordinate (sqrt 3 < 2). */
-#define PLACE_SLACK 2
+/* Raw LSB by which the shapes GJK sees may be nearer than the true ones:
+ * B's placed position is rounded down, less than 1 LSB per coordinate
+ * (sqrt 3), and A's and B's points are rounded to nearest, sqrt(3) / 2
+ * each (as motion.c's START_SLACK): below 3.5. */
+#define PLACE_SLACK 4
 
 /* Where the advance stopped. */
 enum stop { CONTACT, MISS, CORES_OVERLAP };

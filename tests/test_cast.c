@@ -219,6 +219,35 @@ void test_cast_ray_random(void)
     }
 }
 
+/* From a review: a ray at a capsule 4200 units long (half height
+ * 138000705 raw, radius 40 raw), turned, from 24 raw off its surface
+ * across it. The closed form's fitted direction tilts off the axis by a
+ * few 2^-28 rad, and the segment's far end dips below the closest
+ * point's height by 2.6 LSB: taken as GJK's lower bound, it made the
+ * second step pass the contact, 38 LSB of fraction late (0.58 raw deep).
+ * The fraction is never later than the first contact of the exact
+ * capsule (the reference, found by bisection), and a hit. */
+void test_cast_long_capsule(void)
+{
+    static const fxc_mat3 rot = { { { -9549, 64831, 839 }, { 42046, 6838, -49803 }, { -49355, -6718, -42590 } } };
+    const fxc_vec3 origin = { 4446427, -104774255, -90468163 }, v = { -961, 170, -218 };
+    body capsule, ray;
+    ref_cast rc;
+    fxc_ray_hit hit;
+    double min_gap, s_ref;
+    int st;
+    CHECK(fxc_shape_capsule(&capsule.shape, 138000705, 40) == FXC_OK);
+    scene_place(&capsule, &rot, fxc_v3(2729748, -2875932, -3327862));
+    scene_finish(&capsule);
+    ray_body(&ray, origin);
+    ref_setup(&rc, &capsule, &ray, v);
+    s_ref = ref_first_contact(&rc, &min_gap);
+    st = fxc_raycast(&capsule.shape, &capsule.xf, origin, v, &hit);
+    CHECK_MSG(st == FXC_HIT && s_ref <= 1 && t_d(hit.fraction) <= s_ref,
+              "long capsule: %s at %ld / 65536, the reference's contact at %.2f / 65536", fxc_status_name(st),
+              (long)hit.fraction, s_ref * 65536);
+}
+
 /* Shape casts of random pairs: A a polytope or capsule, B a sphere,
  * capsule, box or hull, B moved past A's centre. */
 void test_cast_shape_random(void)
