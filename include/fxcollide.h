@@ -610,13 +610,17 @@ typedef struct {
 /* Ray cast: the segment from `origin` to origin + translation against a
  * shape (margin included). Returns FXC_SEPARATED (miss), FXC_HIT,
  * FXC_GRAZING (the ray runs along the surface without entering it),
- * FXC_INSIDE (the origin is inside the shape by more than FXC_TOUCH_TOL:
- * fraction 0, no normal), or an error; the rules above, with the shape as
- * A and the ray's point as B (a ray starting on the surface and leaving it
- * answers FXC_TOUCHING). A box without margin is answered from its three
- * slabs, exactly, with no steps (iterations 0): the fraction is the exact
- * first contact rounded down, and a ray that passes the box is a miss
- * however near it passes. */
+ * FXC_INSIDE (the origin is inside the shape: fraction 0, no normal), or
+ * an error; the rules above, with the shape as A and the ray's point as B
+ * (a ray starting on the surface and leaving it answers FXC_TOUCHING).
+ * On the surface means within FXC_TOUCH_TOL of it where the origin lies
+ * in the margin, and exactly on it where it reaches the core: a ray has
+ * no workspace in which to measure a depth inside a core (EPA), so any
+ * point strictly inside one is FXC_INSIDE. A box without margin is
+ * answered from its three slabs, exactly, with no steps (iterations 0):
+ * within FXC_TOUCH_TOL of a face on either side is on the surface, the
+ * fraction is the exact first contact rounded down, and a ray that passes
+ * the box is a miss however near it passes. */
 int fxc_raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 translation,
                 fxc_ray_hit *hit);
 

@@ -211,24 +211,30 @@ static int near_face(const fxc_box_frame *f, const slab *s, int k)
 }
 
 /* The ray starts in the box grown by FXC_TOUCH_TOL: inside it beyond
- * that (FXC_INSIDE), or on its surface, where the first face (x, y, z)
- * within the band and the exact sign of v along its outward normal decide
- * as for any cast: moving in, a hit at 0; out, touching; along it,
- * grazing (touching without motion). */
+ * that (FXC_INSIDE), or on its surface: on every face within the band
+ * (an edge or a corner puts it on two or three), the exact sign of v
+ * along the outward normal decides as for any cast. Leaving by any of
+ * them, touching (also without motion); running along one and entering
+ * by none, grazing; entering by all, a hit at 0. The normal is that of
+ * the first face (x, y, z) that decides: the one it leaves or runs
+ * along, or for a hit the first it lies beyond, else the first in the
+ * band. */
 static int from_surface(const fxc_box_frame *f, const slab *sl, fxc_vec3 v, fxc_ray_hit *hit)
 {
-    int k;
+    int k, leave = -1, along = -1, enter = -1;
     for (k = 0; k < 3; k++) {
-        int side, closing;
+        int closing;
         if (!near_face(f, &sl[k], k)) continue;
-        side = sign_side(sl[k].a);
-        closing = fxc_i128_sign(sl[k].b) * side; /* the sign of v . outward normal */
-        hit->normal = slab_normal(f, k, side);
-        if (closing < 0) return FXC_HIT;
-        if (closing > 0 || (v.x == 0 && v.y == 0 && v.z == 0)) return FXC_TOUCHING;
-        return FXC_GRAZING;
+        closing = fxc_i128_sign(sl[k].b) * sign_side(sl[k].a); /* the sign of v . outward normal */
+        if (closing > 0 && leave < 0) leave = k;
+        if (closing == 0 && along < 0) along = k;
+        if (closing < 0 && (enter < 0 || (beyond(&sl[k]) > 0 && beyond(&sl[enter]) <= 0))) enter = k;
     }
-    return FXC_INSIDE;
+    k = leave >= 0 ? leave : along >= 0 ? along : enter;
+    if (k < 0) return FXC_INSIDE;
+    hit->normal = slab_normal(f, k, sign_side(sl[k].a));
+    if (leave >= 0 || (v.x == 0 && v.y == 0 && v.z == 0)) return FXC_TOUCHING;
+    return along >= 0 ? FXC_GRAZING : FXC_HIT;
 }
 
 /* The answer of a ray from outside the grown box: a miss, or the first

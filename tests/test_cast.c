@@ -248,6 +248,45 @@ void test_cast_long_capsule(void)
               (long)hit.fraction, s_ref * 65536);
 }
 
+/* Where a ray starts on the surface (fxcollide.h): within FXC_TOUCH_TOL
+ * of it in a margin, exactly on a core, within FXC_TOUCH_TOL of a box's
+ * face. Positions from the shapes' own sizes:
+ *  - a capsule of radius 1 unit about the z axis: its surface at x = 1
+ *    unit; 1 LSB inside it, leaving (+x) touches, entering (-x) hits at 0;
+ *    2 LSB inside is inside;
+ *  - a cylinder without margin (half height 2, radius 3 units): on its cap
+ *    (z = 2 units) leaving touches and entering hits; 1 LSB under it, in
+ *    the core, is inside whichever way the ray goes;
+ *  - a box without margin, half extents 3 units, from (3 u - 1, 3 u + 1,
+ *    0): 1 LSB inside the +x face and 1 LSB beyond the +y face, on both
+ *    in the band. Moving (-1, 1, 0) it leaves by +y: touching, normal +y;
+ *    (-1, 0, 0) runs along +y: grazing; (-1, -1, 0) enters by both: a hit
+ *    at 0 through +y, the face it lies beyond. A review found the first
+ *    two called hits through +x. */
+void test_cast_ray_start_band(void)
+{
+    const fix16_t u = FXC_ONE;
+    fxc_shape s;
+    fxc_transform t;
+    fxc_ray_hit h;
+    CHECK(fxc_transform_set(&t, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
+    CHECK(fxc_shape_capsule(&s, u, u) == FXC_OK);
+    CHECK(fxc_raycast(&s, &t, fxc_v3(u - FXC_TOUCH_TOL, 0, 0), fxc_v3(u, 0, 0), &h) == FXC_TOUCHING);
+    CHECK(fxc_raycast(&s, &t, fxc_v3(u - FXC_TOUCH_TOL, 0, 0), fxc_v3(-u, 0, 0), &h) == FXC_HIT && h.fraction == 0);
+    CHECK(fxc_raycast(&s, &t, fxc_v3(u - FXC_TOUCH_TOL - 1, 0, 0), fxc_v3(u, 0, 0), &h) == FXC_INSIDE);
+    CHECK(fxc_shape_cylinder(&s, 2 * u, 3 * u, 0) == FXC_OK);
+    CHECK(fxc_raycast(&s, &t, fxc_v3(1000, 2000, 2 * u), fxc_v3(0, 0, u), &h) == FXC_TOUCHING);
+    CHECK(fxc_raycast(&s, &t, fxc_v3(1000, 2000, 2 * u), fxc_v3(0, 0, -u), &h) == FXC_HIT && h.fraction == 0);
+    CHECK(fxc_raycast(&s, &t, fxc_v3(1000, 2000, 2 * u - 1), fxc_v3(0, 0, u), &h) == FXC_INSIDE);
+    CHECK(fxc_shape_box(&s, fxc_v3(3 * u, 3 * u, 3 * u), 0) == FXC_OK);
+    CHECK(fxc_raycast(&s, &t, fxc_v3(3 * u - 1, 3 * u + 1, 0), fxc_v3(-u, u, 0), &h) == FXC_TOUCHING &&
+          h.normal.x == 0 && h.normal.y == u);
+    CHECK(fxc_raycast(&s, &t, fxc_v3(3 * u - 1, 3 * u + 1, 0), fxc_v3(-u, 0, 0), &h) == FXC_GRAZING &&
+          h.normal.x == 0 && h.normal.y == u);
+    CHECK(fxc_raycast(&s, &t, fxc_v3(3 * u - 1, 3 * u + 1, 0), fxc_v3(-u, -u, 0), &h) == FXC_HIT && h.fraction == 0 &&
+          h.normal.x == 0 && h.normal.y == u);
+}
+
 /* Shape casts of random pairs: A a polytope or capsule, B a sphere,
  * capsule, box or hull, B moved past A's centre. */
 void test_cast_shape_random(void)
