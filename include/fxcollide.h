@@ -509,7 +509,11 @@ typedef struct {
     fxc_vec3 normal;    /* unit, A to B, at contact; zero on a miss */
     fxc_vec3 point_a;   /* closest points at contact (world): on A and on B */
     fxc_vec3 point_b;
-    fix16_t distance;   /* gap at contact: 0 .. FXC_CAST_TOL */
+    fix16_t distance;   /* gap at contact, >= 0: at most FXC_CAST_TOL plus
+                         * the rounding the contract states (a turning
+                         * cast's: FXC_CAST_TOL + 3 E); on
+                         * FXC_ERR_NO_CONVERGENCE, the gap at the last safe
+                         * fraction */
     fix16_t depth;      /* FXC_PENETRATING: fxc_collide's depth (and normal, points) */
     int iterations;     /* steps taken, <= FXC_CAST_MAX_ITERATIONS (a turning cast's:
                          * <= 4 FXC_CAST_MAX_ITERATIONS) */

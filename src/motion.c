@@ -330,6 +330,7 @@ FXC_NOINLINE static int advance(const fxc_shape *a, const fxc_transform *ta, con
             if (back) return FXC_ERR_CALLBACK;
             c->t = before; /* the pose before: apart, by the step's rule */
             back = 1;
+            c->iterations--; /* measured again: no step, and the cap holds */
             continue;
         }
         c->gap = (int64_t)fxc_gjk_distance(&g) - margins;

@@ -425,3 +425,55 @@ void test_motion_contradicting_callback(void)
     }
     CHECK_MSG(caught > 0, "no switch point reached a contradiction");
 }
+
+/* A ball of radius 1/4 that answers radius 3 for `count` of its calls
+ * from call `at` on (a callback contradicting itself for a moment). */
+typedef struct {
+    long seen, at, count;
+} blink;
+
+static fxc_vec3 blink_support(fxc_vec3 dir, void *user)
+{
+    blink *k = (blink *)user;
+    long c = k->seen++;
+    fxc_vec3 u;
+    (void)fxc_v3_normalize(dir, &u);
+    return fxc_v3_scale(u, c >= k->at && c < k->at + k->count ? 3 * FXC_ONE : FXC_ONE / 4);
+}
+
+/* The step cap holds when a pose is measured again: a ball 0.75 units
+ * over a large box, turned 12 rad about a vertical axis 5 units off (it
+ * circles at that height, never touching), takes a step per support
+ * calls' worth of its turn; where one answer blinks large near the end, a
+ * pose proven apart is found overlapping and the cast steps back to the
+ * pose before. From a review: that second look counted as a step, 129 of
+ * a cap of 128. */
+void test_motion_cap_with_step_back(void)
+{
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_motion m;
+    fxc_cast_result res;
+    blink k = { 0, 1L << 30, 0 };
+    long total, at, worst = 0;
+    int st;
+    CHECK(fxc_shape_box(&a, fxc_v3(10 * FXC_ONE, 10 * FXC_ONE, 10 * FXC_ONE), 0) == FXC_OK);
+    CHECK(fxc_transform_set(&ta, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
+    CHECK(fxc_shape_custom(&b, blink_support, &k, 4 * FXC_ONE, 0) == FXC_OK);
+    CHECK(fxc_transform_set(&tb, NULL, fxc_v3(0, 11 * FXC_ONE, 0)) == FXC_OK);
+    m.pivot = fxc_v3(0, 11 * FXC_ONE, -5 * FXC_ONE);
+    m.axis = fxc_v3(0, FXC_ONE, 0);
+    m.angle = 12 * FXC_ONE;
+    m.translation = fxc_v3(0, 0, 0);
+    st = fxc_shapecast_motion(&a, &ta, &b, &tb, &m, &t_ws, &res);
+    total = k.seen;
+    CHECK_MSG(st == FXC_SEPARATED || st == FXC_ERR_NO_CONVERGENCE, "no blink: %s", fxc_status_name(st));
+    for (at = total - T_TARGET_CASES(400, 40); at < total; at++) {
+        k.seen = 0;
+        k.at = at;
+        k.count = 1;
+        (void)fxc_shapecast_motion(&a, &ta, &b, &tb, &m, &t_ws, &res);
+        if (res.iterations > worst) worst = res.iterations;
+    }
+    CHECK_MSG(worst <= 4 * FXC_CAST_MAX_ITERATIONS, "%ld steps, the cap %d", worst, 4 * FXC_CAST_MAX_ITERATIONS);
+}
