@@ -805,14 +805,15 @@ static fxc_vec3 flat_plane(const fxc_vec3 *a, int na, const fxc_vec3 *b, int nb)
  * seen for a segment of 2^28 raw, where a cast stepped past the contact). */
 static int64_t closed_low8(const fxc_vec3 *a, int na, const fxc_vec3 *b, int nb, const measure *m)
 {
-    int64_t low8 = m->u8;
+    int64_t least = 0; /* the least -d . (a_i - b_j), exact (below 2^59) */
     int i, j;
     for (i = 0; i < na; i++)
         for (j = 0; j < nb; j++) {
-            int64_t l8 = along8(m, -fxc_v3_dot_wide(m->d, fxc_v3_sub(a[i], b[j])));
-            if (l8 < low8) low8 = l8;
+            int64_t h = -fxc_v3_dot_wide(m->d, fxc_v3_sub(a[i], b[j]));
+            if ((i == 0 && j == 0) || h < least) least = h;
         }
-    return low8;
+    least = along8(m, least); /* one scaling by 1 / |d|, which keeps the order */
+    return least < m->u8 ? least : m->u8;
 }
 
 /* See gjk.h. Point and segment cores have at most four Minkowski points,

@@ -28,19 +28,20 @@
 #include "approx.h"
 #include "filter.h"
 
-/* How deep a candidate edge of A - B lies: its outward normal m, the
- * height h of A - B along m over the origin, |m|^2, and once compared,
- * both as 31-bit cut values (h^2, |m|^2). */
+/* How deep a candidate edge of A - B lies: its core's outward normal m
+ * (of A's core, or of B's: of_b, whose normal as an edge of A - B is -m),
+ * the height h of A - B along that normal over the origin, |m|^2, and
+ * once compared, both as 31-bit cut values (h^2, |m|^2). */
 typedef struct {
     fxc2_vec m;
+    int of_b;
     int64_t h, ee;
     fxc_approx hh, cut_ee;
 } depth_key;
 
-/* A candidate edge of A - B: its core's edge x0 -> x1 (of A, or of B)
- * and its depth. */
+/* A candidate edge of A - B: its core's edge x0 -> x1 and its depth. */
 typedef struct {
-    int of_b, i0, i1;
+    int i0, i1;
     depth_key k;
 } sat_edge;
 
@@ -63,10 +64,8 @@ static int least_along(const fxc2_core *c, fxc2_vec m, int64_t *least)
     return j;
 }
 
-/* Is edge e nearer the origin than edge best (h / |m|, both h >= 0)?
- * `opposite`: one is A's edge and the other B's, whose normal as an edge
- * of A - B is -m. */
-static int depth_less(const depth_key *e, const depth_key *best, int opposite)
+/* Is edge e nearer the origin than edge best (h / |m|, both h >= 0)? */
+static int depth_less(const depth_key *e, const depth_key *best)
 {
     fxc_approx l, r;
     if (e->h == 0 || best->h == 0) return e->h == 0 && best->h != 0;
@@ -75,7 +74,7 @@ static int depth_less(const depth_key *e, const depth_key *best, int opposite)
     FXC_FILTER_RUN(FXC_FILTER_SAT);
     if (fxc_approx_surely_less(l, r)) return 1;
     if (fxc_approx_surely_less(r, l)) return 0;
-    if (fxc2_cross(e->m, best->m) == 0 && (fxc2_dot(e->m, best->m) > 0) != opposite)
+    if (fxc2_cross(e->m, best->m) == 0 && (fxc2_dot(e->m, best->m) > 0) == (e->of_b == best->of_b))
         return 0; /* one normal of A - B: one edge of it */
     FXC_FILTER_FELL(FXC_FILTER_SAT);
     return fxc_height_ratio_less(e->h, e->ee, best->h, best->ee);
@@ -115,10 +114,10 @@ static int surely_not_nearer(int64_t h, int64_t ee, const depth_key *best)
     return h > best->h + (best->h >> 4) && ee <= best->ee + (best->ee >> 4);
 }
 
-/* Is candidate c (m and h >= 0 set) nearer than best (NULL: none yet;
- * opposite as for depth_less)? Fills in c's length and, unless it surely
- * is not, its cut values. */
-static inline int nearer_than(depth_key *c, const depth_key *best, int opposite)
+/* Is candidate c (m, of_b and h >= 0 set) nearer than best (NULL: none
+ * yet)? Fills in c's length and, unless it surely is not, its cut
+ * values. */
+static inline int nearer_than(depth_key *c, const depth_key *best)
 {
     fxc_approx ee, hh;
     c->ee = fxc2_dot(c->m, c->m);
@@ -134,7 +133,7 @@ static inline int nearer_than(depth_key *c, const depth_key *best, int opposite)
     c->cut_ee.e = ee.e;
     c->hh.m = hh.m;
     c->hh.e = hh.e;
-    return best == NULL || depth_less(c, best, opposite);
+    return best == NULL || depth_less(c, best);
 }
 
 /* The nearest candidate so far, kept by pointer in two slots: each new
@@ -153,8 +152,8 @@ static inline void offer(int of_b, int i, int i1, fxc2_vec m, int64_t h, nearest
     e->k.m.x = m.x; /* by field: a struct stored through a pointer is a memcpy call on the M0 */
     e->k.m.y = m.y;
     e->k.h = h;
-    if (!nearer_than(&e->k, n->best != NULL ? &n->best->k : NULL, n->best != NULL && n->best->of_b != of_b)) return;
-    e->of_b = of_b;
+    e->k.of_b = of_b;
+    if (!nearer_than(&e->k, n->best != NULL ? &n->best->k : NULL)) return;
     e->i0 = i;
     e->i1 = i1;
     n->best = e;
@@ -360,17 +359,17 @@ int fxc2_sat_run(const fxc2_pair *p, fxc2_epa *e)
     }
     best = s.nearest.best;
     if (best == NULL) return 0; /* cannot happen: cores with areas have an edge each */
-    x = best->of_b ? &p->b : &p->a;
-    y = best->of_b ? &p->a : &p->b;
+    x = best->k.of_b ? &p->b : &p->a;
+    y = best->k.of_b ? &p->a : &p->b;
     i0 = best->i0;
     i1 = best->i1;
     if (!x->box) fxc2_extend_edge(x, &i0, &i1); /* a box has no straight corner (geom2d.h) */
     least_run(y, best->k.m, &first, &last);
     /* ends counter-clockwise on A - B: A's edge with B's run, or B's run
      * with B's edge (-B's edges run backwards) */
-    e->p[0] = best->of_b ? mpoint(p, first, i0) : mpoint(p, i0, first);
-    e->p[1] = best->of_b ? mpoint(p, last, i1) : mpoint(p, i1, last);
-    e->n = best->of_b ? fxc2_v(-best->k.m.x, -best->k.m.y) : best->k.m;
+    e->p[0] = best->k.of_b ? mpoint(p, first, i0) : mpoint(p, i0, first);
+    e->p[1] = best->k.of_b ? mpoint(p, last, i1) : mpoint(p, i1, last);
+    e->n = best->k.of_b ? fxc2_v(-best->k.m.x, -best->k.m.y) : best->k.m;
     e->h = best->k.h;
     e->iterations = 0;
     e->status = FXC_OK;
