@@ -19,7 +19,8 @@
 /* Raw LSB by which the shapes GJK sees may be nearer than the true ones:
  * B's placed position is rounded down, less than 1 LSB per coordinate
  * (sqrt 3), and A's and B's points are rounded to nearest, sqrt(3) / 2
- * each (as motion.c's START_SLACK): below 3.5. */
+ * each (as motion.c's START_SLACK): below 3.5. The rest takes the dips
+ * below 2^-6 LSB that GJK's closed form leaves in its bound (gjk.c). */
 #define PLACE_SLACK 4
 
 /* Where the advance stopped. */
