@@ -38,6 +38,11 @@ static const fxc_manifold_point zero_point;
  * before that point is taken in its place. */
 #define WITNESS_SLACK 2
 
+/* How far (raw) a point put on the reference feature may lie off it: a
+ * reference polygon's points off its plane, an incident edge's ends off
+ * the reference edge across n. */
+#define FLAT_TOL 2
+
 /* Clipping adds at most one point per side plane. */
 #define CLIP_MAX (2 * FXC_FEATURE_MAX)
 typedef char fxc_check_clip_max[CLIP_MAX <= 32 ? 1 : -1]; /* clip_plane's bit masks */
@@ -294,24 +299,15 @@ FXC_NOINLINE static void clip_polygon(const fxc_feature *ref, const fxc_feature 
     drop_repeats(out);
 }
 
-/* Are two projected edges parallel enough to touch along a length? The
- * incident edge's ends differ by dp - dq across the reference edge: at
- * most 1/32 of the product of the ORs of w's and (q - p)'s components
- * (an angle between about 0.6 and 7 degrees). */
-static int parallel(fxc_vec3 w, fxc_vec3 e, int64_t dp, int64_t dq)
+/* The fitted direction along the reference edge across n, n x w for its
+ * side plane w = (r1 - r0) x n (both below 2^28: the cross product below
+ * 2^57), from r0 towards r1: its end planes contain n, so a point moved
+ * along n onto the reference plane stays between them. */
+static fxc_vec3 along_edge(fxc_vec3 n, fxc_vec3 w)
 {
-    uint32_t wm = fxc_abs_u32(w.x) | fxc_abs_u32(w.y) | fxc_abs_u32(w.z);
-    uint32_t em = fxc_abs_u32(e.x) | fxc_abs_u32(e.y) | fxc_abs_u32(e.z);
-    int64_t diff = dp > dq ? dp - dq : dq - dp;
-    return diff <= (int64_t)(fxc_umull(wm, em) >> 5);
-}
-
-/* The fitted direction from r to s (zero when they coincide). */
-static fxc_vec3 direction_to(fxc_vec3 r, fxc_vec3 s)
-{
-    fxc_vec3w w = fxc_v3_widen(fxc_v3_sub(s, r));
+    fxc_vec3w c = fxc_v3_cross_wide(n, w);
     fxc_vec3 d;
-    if (!fxc_dir_fit(&w, &d)) d = fxc_v3(0, 0, 0);
+    if (!fxc_dir_fit(&c, &d)) d = fxc_v3(0, 0, 0);
     return d;
 }
 
@@ -330,41 +326,44 @@ static int clip_segment(clip_point *v, fxc_vec3 s, fxc_vec3 r, uint16_t ref, uin
     return 1;
 }
 
-/* An edge against an edge: where they cross (seen along n), or, when they
- * are parallel, the incident edge's part beside the reference edge (the
- * slab between the planes through its ends). */
+/* An edge against an edge, seen along n. Every point kept lies on the
+ * reference edge seen along n (within FLAT_TOL), between the planes
+ * across its ends, so that moved along n onto the reference plane it
+ * lands on the edge:
+ *  - the incident edge along the reference line (both ends within
+ *    FLAT_TOL of it): its part between the end planes, two points;
+ *  - else where it crosses the reference line, if between the ends;
+ *  - else nothing: the edges do not cross (a vertex contact, whose point
+ *    is fxc_collide's).
+ * Heights along w and along the edge are exact (below 2^59). */
 static void clip_edges(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 n, polygon *out)
 {
     fxc_vec3 r0 = ref->p[0], r1 = ref->p[1], p = inc->p[0], q = inc->p[1];
-    fxc_vec3 w = side_of(r0, r1, n);
+    fxc_vec3 w = side_of(r0, r1, n), e = along_edge(n, w);
     int64_t dp = fxc_v3_dot_wide(w, fxc_v3_sub(p, r0)), dq = fxc_v3_dot_wide(w, fxc_v3_sub(q, r0));
+    int64_t tol = (int64_t)FLAT_TOL * (fxc_abs_u32(w.x) | fxc_abs_u32(w.y) | fxc_abs_u32(w.z));
     uint16_t ref_edge = code(FXC_FEATURE_EDGE, ref->id[0], ref->id[1]), inc_edge = code(FXC_FEATURE_EDGE, inc->id[0], inc->id[1]);
-    int k;
-    if (parallel(w, fxc_v3_sub(q, p), dp, dq)) {
+    out->n = 0;
+    if (dp >= -tol && dp <= tol && dq >= -tol && dq <= tol) {
+        int k;
         for (k = 0; k < 2; k++) {
             out->v[k].p = k ? q : p;
             out->v[k].inc = code(FXC_FEATURE_VERTEX, inc->id[k], inc->id[k]);
             out->v[k].ref = ref_edge;
         }
-        out->n = 0;
-        if (clip_segment(out->v, direction_to(r1, r0), r0, code(FXC_FEATURE_VERTEX, ref->id[0], ref->id[0]), inc_edge) &&
-            clip_segment(out->v, direction_to(r0, r1), r1, code(FXC_FEATURE_VERTEX, ref->id[1], ref->id[1]), inc_edge))
+        if (clip_segment(out->v, fxc_v3_neg(e), r0, code(FXC_FEATURE_VERTEX, ref->id[0], ref->id[0]), inc_edge) &&
+            clip_segment(out->v, e, r1, code(FXC_FEATURE_VERTEX, ref->id[1], ref->id[1]), inc_edge))
             out->n = 2;
         drop_repeats(out);
         return;
     }
+    if ((dp < 0 && dq < 0) || (dp > 0 && dq > 0)) return;
+    out->v[0].p = crossing(p, q, dp, dq);
+    if (fxc_v3_dot_wide(e, fxc_v3_sub(out->v[0].p, r0)) < 0 || fxc_v3_dot_wide(e, fxc_v3_sub(out->v[0].p, r1)) > 0)
+        return;
     out->n = 1;
     out->v[0].ref = ref_edge;
-    if ((dp <= 0 && dq >= 0) || (dp >= 0 && dq <= 0)) {
-        out->v[0].p = crossing(p, q, dp, dq);
-        out->v[0].inc = inc_edge;
-    } else {
-        /* both ends on one side: the nearer end */
-        k = 0;
-        if ((dp < 0 ? -dp : dp) > (dq < 0 ? -dq : dq)) k = 1;
-        out->v[0].p = k ? q : p;
-        out->v[0].inc = code(FXC_FEATURE_VERTEX, inc->id[k], inc->id[k]);
-    }
+    out->v[0].inc = inc_edge;
 }
 
 /* ---- projection onto the reference plane ---------------------------------- */
@@ -424,8 +423,6 @@ static void reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
  * steep plane (across n) its feature's ends far apart along n: points on
  * such a plane may lie far outside the shape, even beyond the range. The
  * heights are exact (below 2^59). */
-#define FLAT_TOL 2
-
 static int reference_flat(const fxc_feature *ref, const ref_plane *pl)
 {
     int64_t tol = (int64_t)FLAT_TOL * (fxc_abs_u32(pl->f.x) | fxc_abs_u32(pl->f.y) | fxc_abs_u32(pl->f.z));

@@ -917,3 +917,97 @@ void test_manifold_unused_points_zero(void)
         CHECK_MSG(m.count == (k == 0 ? 4 : k == 1 ? 2 : k == 2 ? 1 : 0), "case %d: %d points", k, m.count);
     }
 }
+
+/* How far (LSB) p lies outside a cylinder without margin placed at (rot,
+ * pos): p taken into its frame through the transpose of the Q16.16
+ * rotation (orthonormal within its rounding), then its distance from the
+ * solid |z| <= hh, x^2 + y^2 <= r^2, in double. */
+static double off_cylinder(fxc_vec3 p, const fxc_mat3 *rot, fxc_vec3 pos, fix16_t hh, fix16_t r)
+{
+    double d[3], l[3], rxy, out_r, out_z;
+    int i;
+    d[0] = t_d(p.x - pos.x);
+    d[1] = t_d(p.y - pos.y);
+    d[2] = t_d(p.z - pos.z);
+    for (i = 0; i < 3; i++) l[i] = t_d(rot->m[0][i]) * d[0] + t_d(rot->m[1][i]) * d[1] + t_d(rot->m[2][i]) * d[2];
+    rxy = sqrt(l[0] * l[0] + l[1] * l[1]);
+    out_r = fmax(0.0, rxy - t_d(r));
+    out_z = fmax(0.0, fabs(l[2]) - t_d(hh));
+    return lsb(sqrt(out_r * out_r + out_z * out_z));
+}
+
+/* Edge against edge: every point on both shapes. Found by a review, each
+ * a point put on the reference edge's plane but beside the edge:
+ *  - segments 1 degree apart seen along the normal, with margins 0.1 and
+ *    without (speculative 0.5): their ends were kept as if parallel, 99
+ *    and 1144 LSB beside the other edge;
+ *  - a reference edge tilted along the normal (0.01 over 1 unit): ends
+ *    cut by planes across the 3D edge, moved along the normal past it by
+ *    327 LSB;
+ *  - a segment against a cylinder's side line, both ends on one side: its
+ *    nearer end, 245 LSB beside the side line;
+ *  - a cylinder's side line against a segment with a margin: their
+ *    crossing beyond the side line's end, 20 LSB past it. */
+void test_manifold_edge_edge_on_shapes(void)
+{
+    static const fxc_mat3 r3a = { { { 40174, -50663, -10686 }, { -48860, -32619, -29045 }, { 17135, 25772, -57768 } } };
+    static const fxc_mat3 r3b = { { { 65526, -704, 923 }, { 708, 65532, -262 }, { -920, 272, 65529 } } };
+    static const fxc_mat3 r4a = { { { 65409, 1148, -3914 }, { 503, 60136, 26045 }, { 4048, -26024, 60011 } } };
+    static const fxc_mat3 r4b = { { { 37905, -24824, 47348 }, { 32239, -35686, -44520 }, { 42646, 49042, -8428 } } };
+    const double s1 = sin(3.14159265358979 / 180), c1 = cos(3.14159265358979 / 180);
+    body a, b;
+    fxc_shape cyl;
+    fxc_transform tc;
+    fxc_contact_manifold m;
+    int i;
+    /* segments 1 degree apart, with margins (capsules) and without */
+    CHECK(fxc_shape_segment(&a.shape, V(-1, 0, 0), V(1, 0, 0), F16(0.1)) == FXC_OK);
+    CHECK(fxc_shape_segment(&b.shape, V(-c1, -s1, 0), V(c1, s1, 0), F16(0.1)) == FXC_OK);
+    scene_place(&a, NULL, fxc_v3(0, 0, 0));
+    scene_place(&b, NULL, fxc_v3(0, 0, F16(0.2) - 5));
+    scene_finish(&a);
+    scene_finish(&b);
+    CHECK(manifold(&a, &b, 0, &m) == FXC_PENETRATING);
+    for (i = 0; i < m.count && i < FXC_MANIFOLD_MAX_POINTS; i++) {
+        double ea = scene_off_body(&a, m.point[i].point_a) - lsb(a.radius);
+        double eb = scene_off_body(&b, m.point[i].point_b) - lsb(b.radius);
+        CHECK_MSG(ea <= IN_BOUND && eb <= IN_BOUND, "capsules 1 degree apart: point %d %.2f / %.2f LSB outside", i, ea, eb);
+    }
+    CHECK(fxc_shape_segment(&a.shape, V(-1, 0, 0), V(1, 0, 0), 0) == FXC_OK);
+    CHECK(fxc_shape_segment(&b.shape, V(-1, -s1, 0.5), V(1, s1, 0.5), 0) == FXC_OK);
+    scene_place(&b, NULL, fxc_v3(0, 0, 0));
+    scene_finish(&a);
+    scene_finish(&b);
+    CHECK(manifold(&a, &b, F16(0.5), &m) == FXC_SEPARATED);
+    (void)check_points(&a, &b, &m, "segments 1 degree apart");
+    /* a reference edge tilted along the normal */
+    CHECK(fxc_shape_segment(&a.shape, V(0, 0, 0), V(1, 0, 0.01), 0) == FXC_OK);
+    CHECK(fxc_shape_segment(&b.shape, V(-0.5, 0, 0.5), V(1.5, 0, 0.5), 0) == FXC_OK);
+    scene_finish(&a);
+    scene_finish(&b);
+    CHECK(manifold(&a, &b, F16(1), &m) == FXC_SEPARATED);
+    (void)check_points(&a, &b, &m, "tilted reference edge");
+    /* a segment and a cylinder's side line, then a cylinder's side line and
+     * a segment with a margin: the cylinder's side from its own formula */
+    CHECK(fxc_shape_segment(&a.shape, fxc_v3(58000, 74506, 188819), fxc_v3(161146, 144946, 4113), 0) == FXC_OK);
+    scene_place(&a, &r3a, fxc_v3(0, 0, 0));
+    scene_finish(&a);
+    CHECK(fxc_shape_cylinder(&cyl, 49802, 88950, 0) == FXC_OK);
+    CHECK(fxc_transform_set(&tc, &r3b, fxc_v3(12083, -108250, 145384)) == FXC_OK);
+    CHECK(fxc_manifold(&a.shape, &a.xf, &cyl, &tc, 27390, &t_ws, &m) == FXC_SEPARATED);
+    for (i = 0; i < m.count && i < FXC_MANIFOLD_MAX_POINTS; i++) {
+        double ea = scene_off_body(&a, m.point[i].point_a), eb = off_cylinder(m.point[i].point_b, &r3b, tc.pos, 49802, 88950);
+        CHECK_MSG(ea <= IN_BOUND && eb <= IN_BOUND, "segment on a cylinder: point %d %.2f / %.2f LSB outside", i, ea, eb);
+    }
+    CHECK(fxc_shape_cylinder(&cyl, 6044, 59898, 0) == FXC_OK);
+    CHECK(fxc_transform_set(&tc, &r4a, fxc_v3(0, 0, 0)) == FXC_OK);
+    CHECK(fxc_shape_segment(&b.shape, fxc_v3(0, 0, -9855), fxc_v3(0, 0, 9855), 4176) == FXC_OK);
+    scene_place(&b, &r4b, fxc_v3(21073, 63380, -8695));
+    scene_finish(&b);
+    CHECK(fxc_manifold(&cyl, &tc, &b.shape, &b.xf, 42935, &t_ws, &m) >= 0);
+    for (i = 0; i < m.count && i < FXC_MANIFOLD_MAX_POINTS; i++) {
+        double ea = off_cylinder(m.point[i].point_a, &r4a, tc.pos, 6044, 59898);
+        double eb = scene_off_body(&b, m.point[i].point_b) - lsb(b.radius);
+        CHECK_MSG(ea <= IN_BOUND && eb <= IN_BOUND, "cylinder on a segment: point %d %.2f / %.2f LSB outside", i, ea, eb);
+    }
+}
