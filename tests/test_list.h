@@ -5,8 +5,9 @@
  * a runner built with FXC_TEST_PART set to the parts' digits (4, or 12)
  * runs those, otherwise all. Part 5 is the casts and the box axes, part 6
  * the fuzzer's regressions, the turning cast (whose reference's soft-float
- * trigonometry did not fit part 5's image) and the warm-start cache's
- * tests (moved when part 5's image outgrew the Nucleo's flash). */
+ * trigonometry did not fit part 5's image), the warm-start cache's tests
+ * (moved when part 5's image outgrew the Nucleo's flash) and the curved
+ * shapes' distance check (moved when part 3's did). */
 T1(range_check)
 T1(vec_add_sub_neg)
 T1(vec_scale)
@@ -50,7 +51,7 @@ T1(touching_points_random)
 T1(margin_points_unit)
 T1(margin_points_large)
 T1(closed_form_parallel)
-T3(curved_distance_certificate)
+T6(curved_distance_certificate)
 T3(curved_depth_minimal)
 T2(epa_libccd_box_case)
 T2(epa_cubes_1_9)
