@@ -246,6 +246,26 @@ void test_cast_long_capsule(void)
     CHECK_MSG(st == FXC_HIT && s_ref <= 1 && t_d(hit.fraction) <= s_ref,
               "long capsule: %s at %ld / 65536, the reference's contact at %.2f / 65536", fxc_status_name(st),
               (long)hit.fraction, s_ref * 65536);
+    /* the closed form's bound at the start: no corner of A - B (the
+     * pair's own points, in double) lies lower along its direction */
+    {
+        fxc_pair p;
+        fxc_gjk_result g;
+        fxc_vec3 ca[2], cb[2];
+        rg_vec d;
+        double least = 1e300;
+        int na, nb, i, j;
+        CHECK(fxc_pair_init(&p, &capsule.shape, &capsule.xf, &ray.shape, &ray.xf, NULL) == FXC_OK);
+        fxc_gjk_closed(&p, &g);
+        na = fxc_body_points(&p.a, ca);
+        nb = fxc_body_points(&p.b, cb);
+        d = rg_from(g.dir);
+        d = rg_scale(d, 1.0 / rg_len(d));
+        for (i = 0; i < na; i++)
+            for (j = 0; j < nb; j++) least = fmin(least, -rg_dot(d, rg_from(fxc_v3_sub(ca[i], cb[j]))));
+        CHECK_MSG((double)g.low8 / 256 <= lsb(least) + 0.01, "long capsule: bound %.3f LSB, a corner at %.3f",
+                  (double)g.low8 / 256, lsb(least));
+    }
 }
 
 /* Where a ray starts on the surface (fxcollide.h): within FXC_TOUCH_TOL
