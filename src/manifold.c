@@ -46,6 +46,7 @@ static const fxc_manifold_point zero_point;
 /* Clipping adds at most one point per side plane. */
 #define CLIP_MAX (2 * FXC_FEATURE_MAX)
 typedef char fxc_check_clip_max[CLIP_MAX <= 32 ? 1 : -1]; /* clip_plane's bit masks */
+typedef char fxc_check_sides[FXC_FEATURE_MAX <= 16 ? 1 : -1]; /* clip_point's on */
 
 /* A point of the clipped polygon (pair frame, on the incident core), the
  * features it comes from on the incident and the reference shape, and
@@ -54,6 +55,7 @@ typedef struct {
     fxc_vec3 p;
     int32_t sep; /* B's core minus A's along n, raw (negative: penetration) */
     uint16_t inc, ref;
+    uint16_t on; /* bit j: made on the reference polygon's side plane j */
 } clip_point;
 
 typedef struct {
@@ -151,6 +153,7 @@ static void copy_point(clip_point *dst, const clip_point *src)
     dst->sep = src->sep;
     dst->inc = src->inc;
     dst->ref = src->ref;
+    dst->on = src->on;
 }
 
 /* A point set to zero by field (an initializer is a memset call on the
@@ -161,17 +164,75 @@ static void clear_point(clip_point *x)
     x->sep = 0;
     x->inc = 0;
     x->ref = 0;
+    x->on = 0;
 }
 
-/* The crossing of the plane on g's edge from vertex i to vertex j (heights
- * hi and hj of opposite signs), made on the side `ref`. */
-static void crossing_point(const polygon *g, int i, int j, int64_t hi, int64_t hj, uint16_t ref, uint16_t inc_face,
-                           clip_point *x)
+/* The fitted direction along the reference edge across n, n x w for its
+ * side plane w = (r1 - r0) x n (both below 2^28: the cross product below
+ * 2^57), from r0 towards r1: its end planes contain n, so a point moved
+ * along n onto the reference plane stays between them. */
+static fxc_vec3 along_edge(fxc_vec3 n, fxc_vec3 w)
 {
-    x->p = crossing(g->v[i].p, g->v[j].p, hi, hj);
+    fxc_vec3w c = fxc_v3_cross_wide(n, w);
+    fxc_vec3 d;
+    if (!fxc_dir_fit(&c, &d)) d = fxc_v3(0, 0, 0);
+    return d;
+}
+
+/* A side plane of the reference polygon: across its edge from p[k] to
+ * p[k + 1], normal s (side_of); the code of that edge, and of the
+ * incident face, for the crossings made on it. */
+typedef struct {
+    const fxc_feature *ref;
+    fxc_vec3 n, s;
+    int k;
+    uint16_t code, inc_face;
+} side_plane;
+
+/* Where the edge from a to b crosses side plane sp. When both ends were
+ * made on a neighbour j of sp, the edge runs along j, and crosses sp on
+ * the line along n through their shared corner c: there the crossing is
+ * taken across j, along its edge (along_edge: its plane holds that line
+ * too), instead of across sp. The edge lies off j by its ends' rounding;
+ * across sp, that offset moves the crossing along j, beyond a corner of
+ * angle A by the offset over sin A (11.5 LSB at a 6 degree tip), while
+ * across j it moves it by the offset alone. Otherwise (or should rounding
+ * put both ends on one side of c's line) the crossing across sp, from the
+ * heights ha and hb. */
+static fxc_vec3 edge_crossing(const clip_point *a, const clip_point *b, const side_plane *sp, int64_t ha, int64_t hb)
+{
+    const fxc_feature *ref = sp->ref;
+    int m = ref->n, before = fxc_wrap(sp->k + m - 1, m), after = fxc_wrap(sp->k + 1, m), j, c;
+    unsigned both = (unsigned)(a->on & b->on);
+    fxc_vec3 e, r;
+    int64_t da, db;
+    if (both >> before & 1u) {
+        j = before;
+        c = sp->k;
+    } else if (both >> after & 1u) {
+        j = c = after;
+    } else {
+        return crossing(a->p, b->p, ha, hb);
+    }
+    r = ref->p[c];
+    e = along_edge(sp->n, side_of(ref->p[j], ref->p[fxc_wrap(j + 1, m)], sp->n));
+    da = fxc_v3_dot_wide(e, fxc_v3_sub(a->p, r));
+    db = fxc_v3_dot_wide(e, fxc_v3_sub(b->p, r));
+    if ((da < 0 && db < 0) || (da > 0 && db > 0) || (da == 0 && db == 0)) return crossing(a->p, b->p, ha, hb);
+    return crossing(a->p, b->p, da, db);
+}
+
+/* The crossing of side plane sp on g's edge from vertex i to vertex j
+ * (heights hi and hj of opposite signs): on sp, and on every plane both
+ * ends were on. */
+static void crossing_point(const polygon *g, int i, int j, int64_t hi, int64_t hj, const side_plane *sp, clip_point *x)
+{
+    const clip_point *a = &g->v[i], *b = &g->v[j];
+    x->p = edge_crossing(a, b, sp, hi, hj);
     x->sep = 0;
-    x->inc = segment_code(g->v[i].inc, g->v[j].inc, inc_face);
-    x->ref = ref;
+    x->inc = segment_code(a->inc, b->inc, sp->inc_face);
+    x->ref = sp->code;
+    x->on = (uint16_t)((a->on & b->on) | 1u << sp->k);
 }
 
 /* g's vertices from `first` on to the front, in order (three reversals). */
@@ -213,11 +274,11 @@ static void move_run(polygon *g, int from, int count, int to)
  * crossings. g becomes x0, the run, x1: the run is moved once, whole,
  * and when it wraps past g's last vertex the result is then turned to
  * start at x0 (three reversals). */
-static void clip_plane(polygon *g, const fxc_vec3 *sp, const fxc_vec3 *rp, uint16_t ref, uint16_t inc_face)
+static void clip_plane(polygon *g, const side_plane *sp)
 {
     int n = g->n, first = -1, len = 0, i, last, need0, need1;
     uint32_t out = 0, on = 0; /* bit i: vertex i beyond the plane, on it */
-    const fxc_vec3 s = *sp, r = *rp;
+    const fxc_vec3 s = sp->s, r = sp->ref->p[sp->k];
     clip_point x0, x1; /* made, and read, only where needed */
     clear_point(&x0);  /* (cleared all the same: gcc -O3 cannot see that) */
     clear_point(&x1);
@@ -240,11 +301,11 @@ static void clip_plane(polygon *g, const fxc_vec3 *sp, const fxc_vec3 *rp, uint1
     need1 = !(on >> last & 1u);
     if (need0) {
         int before = fxc_wrap(first + n - 1, n);
-        crossing_point(g, before, first, over(g, before, s, r), over(g, first, s, r), ref, inc_face, &x0);
+        crossing_point(g, before, first, over(g, before, s, r), over(g, first, s, r), sp, &x0);
     }
     if (need1) {
         int after = fxc_wrap(last + 1, n);
-        crossing_point(g, last, after, over(g, last, s, r), over(g, after, s, r), ref, inc_face, &x1);
+        crossing_point(g, last, after, over(g, last, s, r), over(g, after, s, r), sp, &x1);
     }
     if (first + len <= n) {
         /* x0, v[first..last], x1 */
@@ -282,33 +343,27 @@ static void drop_repeats(polygon *g)
  * comes back with its crossing twice) are dropped. */
 FXC_NOINLINE static void clip_polygon(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 n, polygon *out)
 {
-    uint16_t inc_face = feature_code(inc), ref_face = feature_code(ref);
-    int i, k;
+    uint16_t ref_face = feature_code(ref);
+    side_plane sp;
+    int i;
     for (i = 0; i < inc->n; i++) {
         out->v[i].p = inc->p[i];
         out->v[i].sep = 0;
         out->v[i].inc = code(FXC_FEATURE_VERTEX, inc->id[i], inc->id[i]);
         out->v[i].ref = ref_face;
+        out->v[i].on = 0;
     }
     out->n = inc->n;
-    for (k = 0; k < ref->n && out->n > 0; k++) {
-        int k1 = fxc_wrap(k + 1, ref->n);
-        const fxc_vec3 side = side_of(ref->p[k], ref->p[k1], n);
-        clip_plane(out, &side, &ref->p[k], code(FXC_FEATURE_EDGE, ref->id[k], ref->id[k1]), inc_face);
+    sp.ref = ref;
+    sp.n = n;
+    sp.inc_face = feature_code(inc);
+    for (sp.k = 0; sp.k < ref->n && out->n > 0; sp.k++) {
+        int k1 = fxc_wrap(sp.k + 1, ref->n);
+        sp.s = side_of(ref->p[sp.k], ref->p[k1], n);
+        sp.code = code(FXC_FEATURE_EDGE, ref->id[sp.k], ref->id[k1]);
+        clip_plane(out, &sp);
     }
     drop_repeats(out);
-}
-
-/* The fitted direction along the reference edge across n, n x w for its
- * side plane w = (r1 - r0) x n (both below 2^28: the cross product below
- * 2^57), from r0 towards r1: its end planes contain n, so a point moved
- * along n onto the reference plane stays between them. */
-static fxc_vec3 along_edge(fxc_vec3 n, fxc_vec3 w)
-{
-    fxc_vec3w c = fxc_v3_cross_wide(n, w);
-    fxc_vec3 d;
-    if (!fxc_dir_fit(&c, &d)) d = fxc_v3(0, 0, 0);
-    return d;
 }
 
 /* Keeps the part of the segment v[0] - v[1] with s . (x - r) <= 0, the
@@ -350,6 +405,7 @@ static void clip_edges(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 
             out->v[k].p = k ? q : p;
             out->v[k].inc = code(FXC_FEATURE_VERTEX, inc->id[k], inc->id[k]);
             out->v[k].ref = ref_edge;
+            out->v[k].on = 0;
         }
         if (clip_segment(out->v, fxc_v3_neg(e), r0, code(FXC_FEATURE_VERTEX, ref->id[0], ref->id[0]), inc_edge) &&
             clip_segment(out->v, e, r1, code(FXC_FEATURE_VERTEX, ref->id[1], ref->id[1]), inc_edge))
@@ -363,6 +419,7 @@ static void clip_edges(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 
         return;
     out->n = 1;
     out->v[0].ref = ref_edge;
+    out->v[0].on = 0;
     out->v[0].inc = inc_edge;
 }
 

@@ -1011,3 +1011,66 @@ void test_manifold_edge_edge_on_shapes(void)
         CHECK_MSG(ea <= IN_BOUND && eb <= IN_BOUND, "cylinder on a segment: point %d %.2f / %.2f LSB outside", i, ea, eb);
     }
 }
+
+/* A point of a clipped polygon near a sharp corner of the reference: the
+ * crossing of an edge made by one side plane with the next was taken
+ * across the next, and the first edge's rounding moved it along the
+ * corner, past its tip (11.49 LSB outside a 6 degree tip, in the found
+ * case). Here, that case, and random sliver triangles (tips of 1 to 10
+ * degrees) under a larger tilted triangle that covers the tip, as hulls
+ * and as triangles: every point within IN_BOUND of both shapes. */
+void test_manifold_sliver_tip(void)
+{
+    static const fxc_vec3 va[3] = { { 32033, 17735, 191474 }, { -39328, 89646, 22114 }, { -58694, 78184, 12324 } };
+    static const fxc_vec3 vb[3] = { { 174938, 37089, 50942 }, { 38893, -34490, 57912 }, { -796, 26606, -58646 } };
+    t_rng r = { 6061 };
+    body a, b;
+    fxc_contact_manifold m;
+    double worst = 0;
+    int i, k, cases = T_TARGET_CASES(300, 30), contacts = 0;
+    for (i = -1; i < cases; i++) {
+        fxc_vec3 pos = fxc_v3(100916, 39901, 198128);
+        fix16_t speculative = 172801;
+        if (i < 0) {
+            memcpy(a.verts, va, sizeof va);
+            memcpy(b.verts, vb, sizeof vb);
+        } else {
+            /* A: tip at the origin, its two long sides 1 unit long and
+             * the tip angle 1 to 10 degrees; B: a triangle 4 units
+             * across around the tip, tilted up to 0.3 rad, above it */
+            double tip = (1 + 9 * ((double)t_range(&r, 0, 65536) / 65536)) * 3.14159265358979 / 180, turn = 6.28318530717959 * ((double)t_range(&r, 0, 65536) / 65536);
+            double tilt = 0.3 * ((double)t_range(&r, 0, 65536) / 65536);
+            for (k = 0; k < 3; k++) {
+                double at = turn + (k == 2 ? tip : 0), len = k == 0 ? 0 : 1;
+                double bt = 2.0943951023932 * k + turn;
+                a.verts[k] = V(len * cos(at), len * sin(at), 0);
+                b.verts[k] = V(2 * cos(bt), 2 * sin(bt), 2 * sin(tilt) * cos(bt));
+            }
+            a.verts[1] = V(cos(turn), sin(turn), 0);
+            pos = fxc_v3(t_range(&r, -8192, 8192), t_range(&r, -8192, 8192), t_range(&r, -64, 2048));
+            speculative = F16(0.25);
+        }
+        for (k = 0; k < 2; k++) {
+            int st;
+            if (k == 0) {
+                CHECK(fxc_shape_hull(&a.shape, a.verts, 3, 0) == FXC_OK && fxc_shape_hull(&b.shape, b.verts, 3, 0) == FXC_OK);
+            } else {
+                CHECK(fxc_shape_triangle(&a.shape, a.verts[0], a.verts[1], a.verts[2], 0) == FXC_OK);
+                CHECK(fxc_shape_triangle(&b.shape, b.verts[0], b.verts[1], b.verts[2], 0) == FXC_OK);
+            }
+            scene_place(&a, NULL, fxc_v3(0, 0, 0));
+            scene_place(&b, NULL, pos);
+            if (k == 0) {
+                scene_finish(&a);
+                scene_finish(&b);
+            }
+            st = manifold(&a, &b, speculative, &m);
+            CHECK(st >= 0);
+            if (m.count == 0) continue;
+            worst = fmax(worst, check_points(&a, &b, &m, k ? "sliver triangles" : "sliver hulls"));
+            contacts++;
+        }
+    }
+    CHECK(contacts > cases);
+    port_printf("    sliver tips: %d manifolds, worst %.2f LSB\n", contacts, worst);
+}
