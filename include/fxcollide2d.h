@@ -194,7 +194,10 @@ int fxc2_collide(const fxc2_shape *a, const fxc2_transform *ta,
  * vertex (both numbers the same), 1 an edge (its two ends, in the core's
  * order). A box's vertices are numbered counter-clockwise from its
  * (-x, -y) corner: 0 (-x, -y), 1 (+x, -y), 2 (+x, +y), 3 (-x, +y); a
- * segment's a = 0, b = 1; a polygon's by index. */
+ * segment's a = 0, b = 1; a polygon's by index. A clipped point names the
+ * reference edge and an incident vertex, or where a side line cut the
+ * incident edge, the reference vertex on that line and the incident edge:
+ * the two points never share an id. */
 #define FXC2_FEATURE_VERTEX 0u
 #define FXC2_FEATURE_EDGE 1u
 

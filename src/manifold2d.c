@@ -130,16 +130,20 @@ static uint32_t feature2d_code(int i0, int i1, unsigned kind)
     return (uint32_t)i0 | ((uint32_t)i1 << 5) | (kind << 10);
 }
 
-/* One clipped end of the incident edge: the point, and its feature (the
- * incident vertex, or the incident edge where it was cut). */
+/* One clipped end of the incident edge: the point, its feature (the
+ * incident vertex, or the incident edge where it was cut), and the
+ * reference feature that made it (the reference edge, or where a side
+ * line cut it, the reference vertex on that line: the two ends of an
+ * incident edge cut at both sides get different ids). */
 typedef struct {
     fxc2_vec x;
-    uint32_t code;
+    uint32_t code, ref;
 } clip_end;
 
-/* Keeps the part of the segment q[0] -> q[1] where dot(x - o, t) >= 0.
- * Returns 0 when nothing is left. Heights < 2^61 (x - o < 2^30). */
-static int clip_side(clip_end q[2], fxc2_vec o, fxc2_vec t, uint32_t edge_code)
+/* Keeps the part of the segment q[0] -> q[1] where dot(x - o, t) >= 0,
+ * the side line through the reference vertex o (code o_code). Returns 0
+ * when nothing is left. Heights < 2^61 (x - o < 2^30). */
+static int clip_side(clip_end q[2], fxc2_vec o, uint32_t o_code, fxc2_vec t, uint32_t edge_code)
 {
     int64_t h0 = fxc2_dot(fxc2_sub(q[0].x, o), t), h1 = fxc2_dot(fxc2_sub(q[1].x, o), t);
     int out = 1; /* the end that gets cut */
@@ -151,6 +155,7 @@ static int clip_side(clip_end q[2], fxc2_vec o, fxc2_vec t, uint32_t edge_code)
         uint64_t a0 = (uint64_t)(h0 < 0 ? -h0 : h0), a1 = (uint64_t)(h1 < 0 ? -h1 : h1);
         q[out].x = fxc2_lerp_ratio(q[0].x, q[1].x, a0, a0 + a1);
         q[out].code = edge_code;
+        q[out].ref = o_code;
     }
     return 1;
 }
@@ -210,11 +215,10 @@ static void add_point(fxc2_manifold *m, const fxc2_answer *c, const edge_pair *e
     fxc2_vec on_ref = fxc2_dir_offset(mn, q->x, -sep_core);
     fxc2_vec surf_ref = fxc2_dir_offset(mn, on_ref, r_ref);
     fxc2_vec surf_inc = fxc2_dir_offset(mn, q->x, -r_inc);
-    uint32_t ref_code = feature2d_code(ep->re->i0, ep->re->i1, FXC2_FEATURE_EDGE);
     pt->separation = sep_core - r_ref - r_inc;
     pt->point_a = fxc2_to_world(&c->pair, ep->ref_is_a ? surf_ref : surf_inc);
     pt->point_b = fxc2_to_world(&c->pair, ep->ref_is_a ? surf_inc : surf_ref);
-    pt->id = ep->ref_is_a ? ref_code | (q->code << 16) : q->code | (ref_code << 16);
+    pt->id = ep->ref_is_a ? q->ref | (q->code << 16) : q->code | (q->ref << 16);
     m->count++;
 }
 
@@ -269,17 +273,21 @@ FXC_NOINLINE static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_
     clip_end q[2];
     fxc2_vec r0, r1, t, m_int, n_ref;
     fxc2_dir mn;
+    uint32_t cut;
     int i;
     if (!choose_edges(&c->pair, c->dir, &ep)) return 0;
     r0 = ep.ref->v[ep.re->i0];
     r1 = ep.ref->v[ep.re->i1];
     t = fxc2_sub(r1, r0);
-    q[0].x = ep.inc->v[ep.ie.i0];
-    q[0].code = feature2d_code(ep.ie.i0, ep.ie.i0, FXC2_FEATURE_VERTEX);
-    q[1].x = ep.inc->v[ep.ie.i1];
-    q[1].code = feature2d_code(ep.ie.i1, ep.ie.i1, FXC2_FEATURE_VERTEX);
-    if (!clip_side(q, r0, t, feature2d_code(ep.ie.i0, ep.ie.i1, FXC2_FEATURE_EDGE))) return 0;
-    if (!clip_side(q, r1, fxc2_v(-t.x, -t.y), feature2d_code(ep.ie.i0, ep.ie.i1, FXC2_FEATURE_EDGE))) return 0;
+    cut = feature2d_code(ep.ie.i0, ep.ie.i1, FXC2_FEATURE_EDGE);
+    for (i = 0; i < 2; i++) {
+        int v = i ? ep.ie.i1 : ep.ie.i0;
+        q[i].x = ep.inc->v[v];
+        q[i].code = feature2d_code(v, v, FXC2_FEATURE_VERTEX);
+        q[i].ref = feature2d_code(ep.re->i0, ep.re->i1, FXC2_FEATURE_EDGE);
+    }
+    if (!clip_side(q, r0, feature2d_code(ep.re->i0, ep.re->i0, FXC2_FEATURE_VERTEX), t, cut)) return 0;
+    if (!clip_side(q, r1, feature2d_code(ep.re->i1, ep.re->i1, FXC2_FEATURE_VERTEX), fxc2_v(-t.x, -t.y), cut)) return 0;
     m_int = fxc2_out_normal(t);
     if (m_int.x == c->dir.x && m_int.y == c->dir.y) {
         /* the contact's own direction (the edge normals' answer is often

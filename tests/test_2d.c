@@ -1156,11 +1156,12 @@ void test_range2_edges_exact(void)
  * edge is the shallower), along which B's edge faces by 1 and A's top edge
  * by cos t, so B is better by 1 / cos t - 1, about t^2 / 2. At t = 2^-11
  * rad that is 2^-23, inside the rule's margin: A's top edge (2 -> 3) is the
- * reference. At t = 2^-8 (2^-17) and 0.01 rad B's bottom edge (0 -> 1) is. */
+ * reference, and the points, B's bottom edge cut at its side lines, name
+ * its corners 2 and 3. At t = 2^-8 (2^-17) and 0.01 rad B's bottom edge (0 -> 1) is. */
 void test_manifold2_reference_rule(void)
 {
     static const int32_t tilt[3] = { 32, 256, 655 }; /* Q16.16 radians */
-    const uint32_t a_top = 2u | (3u << 5) | (FXC2_FEATURE_EDGE << 10), b_bottom = 0u | (1u << 5) | (FXC2_FEATURE_EDGE << 10);
+    const uint32_t a_top2 = 2u | (2u << 5), a_top3 = 3u | (3u << 5), b_bottom = 0u | (1u << 5) | (FXC2_FEATURE_EDGE << 10);
     int i, side;
     for (i = 0; i < 3; i++) {
         for (side = -1; side <= 1; side += 2) {
@@ -1179,15 +1180,55 @@ void test_manifold2_reference_rule(void)
             CHECK_MSG(st == FXC_PENETRATING && m.count >= 1, "tilt %d: %s, %d points", (int)(side * tilt[i]),
                       fxc_status_name(st), m.count);
             for (k = 0; k < m.count; k++) {
-                /* B's reference: A's points are its top corners, unclipped
+                /* A's reference: B's bottom edge cut at both of A's side
+                 * lines, A's feature the top corner (2 or 3) on each; B's
+                 * reference: A's points are its top corners, unclipped
                  * (A's edge code would also be B's incident cut edge) */
                 uint32_t ida = m.point[k].id & 0xFFFFu, idb = m.point[k].id >> 16;
-                ok &= i == 0 ? ida == a_top : idb == b_bottom && (ida >> 10) == FXC2_FEATURE_VERTEX;
+                ok &= i == 0 ? (ida == a_top2 || ida == a_top3) && idb == b_bottom
+                             : idb == b_bottom && (ida >> 10) == FXC2_FEATURE_VERTEX;
             }
+            ok &= m.count < 2 || m.point[0].id != m.point[1].id;
             CHECK_MSG(ok, "tilt %d: reference %s, ids %08x %08x", (int)(side * tilt[i]), i == 0 ? "not A's top" : "not B's bottom",
                       (unsigned)m.point[0].id, (unsigned)m.point[1].id);
         }
     }
+}
+
+/* A long incident edge cut at both side lines of the reference: each end
+ * names the reference vertex on its side line, and the incident edge (the
+ * two ids differed in nothing before). A plank (half 4 x 1) 100 LSB into
+ * a unit box's top: the points at x = -1 and +1 name the box's corners 3
+ * (-x, +y) and 2 (+x, +y), and the plank's bottom edge 0 -> 1; a segment
+ * reference (0, 0) - (3, 0) under a box (half 4 x 0.5): its ends a = 0 and
+ * b = 1. */
+void test_manifold2_cut_ends_named(void)
+{
+    const uint32_t plank = (0u | 1u << 5 | FXC2_FEATURE_EDGE << 10) << 16;
+    fxc2_shape a, b;
+    fxc2_transform ta, tb;
+    fxc2_manifold m;
+    int k;
+    (void)fxc2_transform_set(&ta, fxc2_v(0, 0), FXC_ONE, 0);
+    CHECK(fxc2_shape_box(&a, fxc2_v(UNIT, UNIT), 0) == FXC_OK && fxc2_shape_box(&b, fxc2_v(4 * UNIT, UNIT), 0) == FXC_OK);
+    (void)fxc2_transform_set(&tb, fxc2_v(0, 2 * UNIT - 100), FXC_ONE, 0);
+    CHECK(fxc2_collide_manifold(&a, &ta, &b, &tb, 0, &m) == FXC_PENETRATING && m.count == 2);
+    for (k = 0; k < m.count; k++) {
+        int left = m.point[k].point_a.x == -UNIT, right = m.point[k].point_a.x == UNIT;
+        CHECK_MSG((left && m.point[k].id == (3u | 3u << 5 | plank)) || (right && m.point[k].id == (2u | 2u << 5 | plank)),
+                  "plank: point %d at x %d, id %08x", k, m.point[k].point_a.x, (unsigned)m.point[k].id);
+    }
+    CHECK_MSG(m.point[0].point_a.x != m.point[1].point_a.x, "plank: both points at x %d", m.point[0].point_a.x);
+    CHECK(fxc2_shape_segment(&a, fxc2_v(0, 0), fxc2_v(3 * UNIT, 0), 0) == FXC_OK);
+    CHECK(fxc2_shape_box(&b, fxc2_v(4 * UNIT, UNIT / 2), 0) == FXC_OK);
+    (void)fxc2_transform_set(&tb, fxc2_v(2 * UNIT, UNIT / 2 - 100), FXC_ONE, 0);
+    CHECK(fxc2_collide_manifold(&a, &ta, &b, &tb, 0, &m) == FXC_PENETRATING && m.count == 2);
+    for (k = 0; k < m.count; k++) {
+        uint32_t ida = m.point[k].id & 0xFFFFu, want = m.point[k].point_a.x == 0 ? 0u : 1u | 1u << 5;
+        CHECK_MSG((m.point[k].point_a.x == 0 || m.point[k].point_a.x == 3 * UNIT) && ida == want && m.point[k].id >> 16 == plank >> 16,
+                  "segment: point %d at x %d, id %08x", k, m.point[k].point_a.x, (unsigned)m.point[k].id);
+    }
+    CHECK_MSG(m.point[0].id != m.point[1].id, "segment: both ids %08x", (unsigned)m.point[0].id);
 }
 
 /* The incident edge is, of the two at the incident core's corner deepest
