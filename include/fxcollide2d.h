@@ -75,9 +75,11 @@ int fxc2_transform_angle(fxc2_transform *t, fxc2_vec pos, fix16_t angle);
 
 /* ---- Shapes ----------------------------------------------------------------
  * Plain caller-owned structs, filled by the constructors, which validate
- * them. Every query checks the type, sizes, margin and vertex count again
- * (FXC_ERR_BAD_SHAPE for a value no constructor accepts); a polygon's
- * vertices are checked for convexity by its constructor only. */
+ * them; a constructor that fails leaves the shape without a type, so
+ * every query refuses it (FXC_ERR_BAD_SHAPE). Every query checks the type,
+ * sizes, margin and vertex count again (FXC_ERR_BAD_SHAPE for a value no
+ * constructor accepts); a polygon's vertices are checked for convexity by
+ * its constructor only. */
 typedef enum {
     FXC2_SHAPE_POINT = 1, /* circle: a point with a margin */
     FXC2_SHAPE_SEGMENT,   /* capsule: a segment with a margin */

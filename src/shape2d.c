@@ -167,12 +167,22 @@ static void init_shape(fxc2_shape *s, fxc2_shape_type type, fix16_t margin)
     s->u.segment.b = fxc2_v(0, 0);
 }
 
+/* A constructor's status, and on failure the shape marked unusable (no
+ * type), so that every query refuses it: the checks a query repeats
+ * (shape_ok) leave out a polygon's convexity, and a failed shape must
+ * not pass for a good one. */
+static int finish(fxc2_shape *s, int st)
+{
+    if (st != FXC_OK) s->type = (fxc2_shape_type)0;
+    return st;
+}
+
 int fxc2_shape_point(fxc2_shape *s, fix16_t margin)
 {
     int st = size_status(margin, 1);
     if (s == NULL) return FXC_ERR_NULL;
     init_shape(s, FXC2_SHAPE_POINT, margin);
-    return st;
+    return finish(s, st);
 }
 
 int fxc2_shape_circle(fxc2_shape *s, fix16_t radius)
@@ -180,7 +190,7 @@ int fxc2_shape_circle(fxc2_shape *s, fix16_t radius)
     int st = size_status(radius, 0);
     if (s == NULL) return FXC_ERR_NULL;
     init_shape(s, FXC2_SHAPE_POINT, radius);
-    return st;
+    return finish(s, st);
 }
 
 int fxc2_shape_segment(fxc2_shape *s, fxc2_vec a, fxc2_vec b, fix16_t margin)
@@ -191,7 +201,7 @@ int fxc2_shape_segment(fxc2_shape *s, fxc2_vec a, fxc2_vec b, fix16_t margin)
     s->u.segment.a = a;
     s->u.segment.b = b;
     if (st == FXC_OK && !(point_in_range(a) && point_in_range(b))) st = FXC_ERR_RANGE;
-    return st;
+    return finish(s, st);
 }
 
 int fxc2_shape_capsule(fxc2_shape *s, fix16_t half_length, fix16_t radius)
@@ -200,10 +210,10 @@ int fxc2_shape_capsule(fxc2_shape *s, fix16_t half_length, fix16_t radius)
     int st_r = size_status(radius, 0);
     if (s == NULL) return FXC_ERR_NULL;
     init_shape(s, FXC2_SHAPE_SEGMENT, radius);
-    if (st != FXC_OK) return st; /* before negating: INT32_MIN has no negative */
+    if (st != FXC_OK) return finish(s, st); /* before negating: INT32_MIN has no negative */
     s->u.segment.a = fxc2_v(-half_length, 0);
     s->u.segment.b = fxc2_v(half_length, 0);
-    return st_r;
+    return finish(s, st_r);
 }
 
 int fxc2_shape_box(fxc2_shape *s, fxc2_vec half_extents, fix16_t margin)
@@ -214,7 +224,7 @@ int fxc2_shape_box(fxc2_shape *s, fxc2_vec half_extents, fix16_t margin)
     s->u.box.half = half_extents;
     if (st == FXC_OK) st = size_status(half_extents.y, 0);
     if (st == FXC_OK) st = size_status(margin, 1);
-    return st;
+    return finish(s, st);
 }
 
 int fxc2_shape_polygon(fxc2_shape *s, const fxc2_vec *vertices, int count, fix16_t margin)
@@ -229,7 +239,7 @@ int fxc2_shape_polygon(fxc2_shape *s, const fxc2_vec *vertices, int count, fix16
     if (st == FXC_OK) st = size_status(margin, 1);
     if (st == FXC_OK && !fxc2_polygon_convex(vertices, count)) st = FXC_ERR_BAD_SHAPE;
     if (st == FXC_OK) s->u.polygon.strict = polygon_strict(vertices, count);
-    return st;
+    return finish(s, st);
 }
 
 /* Q32.32 -> Q16.16 rounded half up, without fxc_round32's saturation:

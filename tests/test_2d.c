@@ -1756,6 +1756,18 @@ void test_bad2_shapes(void)
     expect_error(&a.shape, &a.xf, &b.shape, &b.xf, FXC_ERR_BAD_SHAPE, 1, "count one too many");
     b.shape.u.box.half.x = 0;
     expect_error(&b.shape, &b.xf, &b.shape, &b.xf, FXC_ERR_BAD_SHAPE, 1, "box half extent 0");
+    /* a shape whose constructor failed is refused, not taken as its type:
+     * a clockwise polygon's vertices pass every check a query repeats (it
+     * was answered as a convex polygon: a hit, a contact) */
+    make_box(&b, UNIT, UNIT, 0);
+    CHECK(fxc2_shape_polygon(&a.shape, clockwise, 4, 0) == FXC_ERR_BAD_SHAPE);
+    expect_error(&a.shape, &a.xf, &b.shape, &b.xf, FXC_ERR_BAD_SHAPE, 1, "clockwise polygon");
+    CHECK(fxc2_shape_circle(&a.shape, 0) == FXC_ERR_ZERO_SIZE);
+    expect_error(&a.shape, &a.xf, &b.shape, &b.xf, FXC_ERR_BAD_SHAPE, 1, "circle of radius 0");
+    CHECK(fxc2_shape_capsule(&a.shape, -UNIT, UNIT) == FXC_ERR_NEGATIVE_SIZE);
+    expect_error(&a.shape, &a.xf, &b.shape, &b.xf, FXC_ERR_BAD_SHAPE, 1, "capsule of negative length");
+    CHECK(fxc2_shape_segment(&a.shape, fxc2_v(0, 0), fxc2_v(FXC_RAW_LIMIT + 1, 0), 0) == FXC_ERR_RANGE);
+    expect_error(&a.shape, &a.xf, &b.shape, &b.xf, FXC_ERR_BAD_SHAPE, 1, "segment out of range");
 }
 
 /* A rotation that is not a unit vector within 2^-8 is refused by the
