@@ -113,7 +113,8 @@ int fxc2_shape_box(fxc2_shape *s, fxc2_vec half_extents, fix16_t margin);  /* ha
 /* vertices: caller-owned, must outlive the shape; 1..FXC2_POLYGON_MAX_VERTICES
  * points, counter-clockwise, convex (checked exactly: every turn left or
  * straight, winding once). Repeated and collinear points are allowed; so
- * are 1 or 2 distinct points (a point or a segment). Returns
+ * are 1 or 2 distinct points (a point or a segment), and points all on one
+ * line in an order that goes out along it and back once. Returns
  * FXC_ERR_EMPTY_HULL (count 0), FXC_ERR_TOO_MANY_VERTICES, FXC_ERR_RANGE
  * (a coordinate beyond FXC_RAW_LIMIT) or FXC_ERR_BAD_SHAPE (not convex or
  * clockwise). */

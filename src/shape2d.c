@@ -76,12 +76,14 @@ int fxc2_polygon_flat(const fxc2_vec *v, int n)
 
 /* Convex and counter-clockwise, winding once: along the nonzero edges every
  * turn is left or straight (never back), and the edges' angles wrap past
- * +x exactly once. Local coordinates < 2^28: edges < 2^29, products exact. */
+ * +x exactly once. A flat polygon (all points on one line) goes out along
+ * its line and back once: it turns back at its two ends only (a zig-zag,
+ * whose vertex order the manifold's edges follow, is refused). Local
+ * coordinates < 2^28: edges < 2^29, products exact. */
 int fxc2_polygon_convex(const fxc2_vec *v, int n)
 {
     fxc2_vec e[FXC2_MAX_CORE], last;
-    int m = 0, wraps = 0, i;
-    if (fxc2_polygon_flat(v, n)) return 1;
+    int m = 0, wraps = 0, backs = 0, i, flat = fxc2_polygon_flat(v, n);
     /* each edge from the vertex before (the last vertex's first), and
      * each turn from the edge before: every neighbouring pair once, the
      * closing ones included, with no index wrapped */
@@ -90,6 +92,10 @@ int fxc2_polygon_convex(const fxc2_vec *v, int n)
         fxc2_vec d = fxc2_sub(v[i], last);
         last = v[i];
         if (d.x != 0 || d.y != 0) e[m++] = d;
+    }
+    if (flat) {
+        for (i = 0; i < m; i++) backs += fxc2_dot(e[i == 0 ? m - 1 : i - 1], e[i]) < 0;
+        return backs <= 2;
     }
     last = e[m - 1]; /* a polygon not flat has nonzero edges */
     for (i = 0; i < m; i++) {

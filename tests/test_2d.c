@@ -1201,9 +1201,10 @@ void test_manifold2_reference_rule(void)
  * a unit box's top: the points at x = -1 and +1 name the box's corners 3
  * (-x, +y) and 2 (+x, +y), and the plank's bottom edge 0 -> 1; a segment
  * reference (0, 0) - (3, 0) under a box (half 4 x 0.5): its ends a = 0 and
- * b = 1. */
+ * b = 1; and that line as a flat polygon, the points at its ends. */
 void test_manifold2_cut_ends_named(void)
 {
+    static const fxc2_vec flat[4] = { { 0, 0 }, { UNIT, 0 }, { 3 * UNIT, 0 }, { 2 * UNIT, 0 } };
     const uint32_t plank = (0u | 1u << 5 | FXC2_FEATURE_EDGE << 10) << 16;
     fxc2_shape a, b;
     fxc2_transform ta, tb;
@@ -1229,6 +1230,13 @@ void test_manifold2_cut_ends_named(void)
                   "segment: point %d at x %d, id %08x", k, m.point[k].point_a.x, (unsigned)m.point[k].id);
     }
     CHECK_MSG(m.point[0].id != m.point[1].id, "segment: both ids %08x", (unsigned)m.point[0].id);
+    /* the same line as a flat polygon, out along it and back (0, 1, 3, 2):
+     * its points at both ends, 0 and 3 */
+    CHECK(fxc2_shape_polygon(&a, flat, 4, 0) == FXC_OK);
+    CHECK(fxc2_collide_manifold(&a, &ta, &b, &tb, 0, &m) == FXC_PENETRATING && m.count == 2);
+    CHECK_MSG(m.count == 2 && ((m.point[0].point_a.x == 0 && m.point[1].point_a.x == 3 * UNIT) ||
+                               (m.point[1].point_a.x == 0 && m.point[0].point_a.x == 3 * UNIT)),
+              "flat polygon: points at x %d and %d", m.point[0].point_a.x, m.point[1].point_a.x);
 }
 
 /* The incident edge is, of the two at the incident core's corner deepest
@@ -1714,6 +1722,8 @@ void test_bad2_shapes(void)
     static const fxc2_vec square[4] = { { 0, 0 }, { UNIT, 0 }, { UNIT, UNIT }, { 0, UNIT } };
     static const fxc2_vec clockwise[4] = { { 0, 0 }, { 0, UNIT }, { UNIT, UNIT }, { UNIT, 0 } };
     static const fxc2_vec dent[5] = { { 0, 0 }, { 2 * UNIT, 0 }, { UNIT, UNIT / 2 }, { 2 * UNIT, 2 * UNIT }, { 0, 2 * UNIT } };
+    static const fxc2_vec line_out_back[4] = { { 0, 0 }, { UNIT, UNIT }, { 3 * UNIT, 3 * UNIT }, { 2 * UNIT, 2 * UNIT } };
+    static const fxc2_vec zigzag[4] = { { 0, 0 }, { 3 * UNIT, 0 }, { UNIT, 0 }, { 2 * UNIT, 0 } };
     static const fxc2_vec twice[8] = { { 0, 0 }, { UNIT, 0 }, { UNIT, UNIT }, { 0, UNIT },
                                        { 0, 0 }, { UNIT, 0 }, { UNIT, UNIT }, { 0, UNIT } };
     fxc2_vec many[R2_MAX_VERTS + 1];
@@ -1728,6 +1738,11 @@ void test_bad2_shapes(void)
     CHECK(fxc2_shape_polygon(&a.shape, clockwise, 4, 0) == FXC_ERR_BAD_SHAPE);
     CHECK(fxc2_shape_polygon(&a.shape, dent, 5, 0) == FXC_ERR_BAD_SHAPE);
     CHECK(fxc2_shape_polygon(&a.shape, twice, 8, 0) == FXC_ERR_BAD_SHAPE);
+    /* on one line: out and back once is a flat polygon, a zig-zag is not
+     * (it turns back four times; its manifold followed the zig-zag) */
+    CHECK(fxc2_shape_polygon(&a.shape, line_out_back, 4, 0) == FXC_OK);
+    CHECK(fxc2_shape_polygon(&a.shape, line_out_back + 1, 3, 0) == FXC_OK);
+    CHECK(fxc2_shape_polygon(&a.shape, zigzag, 4, 0) == FXC_ERR_BAD_SHAPE);
     CHECK(fxc2_shape_polygon(&a.shape, square, 4, -1) == FXC_ERR_NEGATIVE_SIZE);
     CHECK(fxc2_shape_box(&a.shape, fxc2_v(UNIT, UNIT), -1) == FXC_ERR_NEGATIVE_SIZE);
     CHECK(fxc2_shape_circle(&a.shape, -UNIT) == FXC_ERR_NEGATIVE_SIZE);
