@@ -66,7 +66,7 @@ extern "C" {
 #define FXC_TOUCH_TOL 1
 #endif
 
-/* EPA polytope capacity. Each EPA iteration but the last adds one vertex
+/* EPA polytope capacity, 8..128. Each EPA iteration but the last adds one vertex
  * to the start tetrahedron, so this also caps the iterations at
  * FXC_EPA_MAX_ITERATIONS. The workspace takes 24 bytes a vertex and 28
  * bytes a face (2V - 4 faces): sizeof(fxc_workspace), which the size
@@ -166,8 +166,8 @@ void fxc_assert_failed(const char *file, int line);
 #if FXC_RANGE_BITS < 1 || FXC_RANGE_BITS > 12
 #error "fxcollide: FXC_RANGE_BITS must be 1..12"
 #endif
-#if FXC_EPA_MAX_VERTICES < 4 || FXC_EPA_MAX_VERTICES > 128
-#error "fxcollide: FXC_EPA_MAX_VERTICES must be 4..128"
+#if FXC_EPA_MAX_VERTICES < 8 || FXC_EPA_MAX_VERTICES > 128
+#error "fxcollide: FXC_EPA_MAX_VERTICES must be 8..128"
 #endif
 #if FXC_HULL_MAX_VERTICES < 1 || FXC_HULL_MAX_VERTICES > 255
 #error "fxcollide: FXC_HULL_MAX_VERTICES must be 1..255"
