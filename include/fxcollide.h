@@ -351,7 +351,11 @@ typedef struct {
                           * span (|x|+|y|+|z|, raw). The bracket EPA
                           * reached when it ran out of capacity; 0 without
                           * EPA. */
-    fxc_vec3 normal;   /* unit, from A to B: moving B by depth * normal ends the overlap */
+    fxc_vec3 normal;   /* unit, from A to B: moving B by depth * normal ends the
+                        * overlap, but for the normal's rounding to Q16.16
+                        * (within 0.87 LSB of the exact unit vector: the
+                        * move may fall short by depth * 2^-16, 1 LSB a
+                        * unit of depth) */
     fxc_vec3 point_a;  /* closest point / deepest contact point on A (world);
                         * touching: a point of the contact region; at
                         * FXC_ERR_CAPACITY a point of A near the contact */
