@@ -189,7 +189,10 @@ int fxc2_collide(const fxc2_shape *a, const fxc2_transform *ta,
  * other core's edge most against it; the incident edge is clipped to the
  * reference edge's side lines, and each end kept while its separation is
  * at most the speculative distance plus FXC_TOUCH_TOL. A core with one
- * vertex (a circle) gives fxc2_collide's point. */
+ * vertex (a circle) gives fxc2_collide's point; so do clipped points that
+ * miss the pair's depth (or distance) by more than 2 LSB, where the
+ * deepest contact lies past the reference edge's ends, at a corner a
+ * margin rounds. The first point's separation is the pair's within 2 LSB. */
 #define FXC2_MANIFOLD_MAX_POINTS 2
 
 /* A feature id: A's feature in the low byte pair, B's in the high one.

@@ -307,10 +307,21 @@ FXC_NOINLINE static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_
     return m->count > 0;
 }
 
-/* fxc2_collide's own point, its features the support vertices. */
+/* Do the clipped points miss the pair's depth (or distance) by more than
+ * 2 LSB (the roundings of a crossing and of its separation)? The deepest
+ * contact then lies beyond the reference edge's side lines, where a
+ * margin rounds a corner. */
+static int misses_pair(const fxc2_manifold *m)
+{
+    fix16_t pair = m->contact.depth > 0 ? -m->contact.depth : m->contact.distance;
+    return m->point[0].separation > pair + 2;
+}
+
+/* fxc2_collide's own point, alone, its features the support vertices. */
 static void contact_point(fxc2_manifold *m, const fxc2_answer *c)
 {
     fxc2_manifold_point *pt = &m->point[0];
+    clear_point2d(&m->point[1]);
     int ia = fxc2_support_index(&c->pair.a, c->dir);
     int ib = fxc2_support_index(&c->pair.b, fxc2_v(-c->dir.x, -c->dir.y));
     pt->point_a = m->contact.point_a;
@@ -338,7 +349,7 @@ int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
     out->normal = out->contact.normal;
     if (st < 0 && st != FXC_ERR_CAPACITY) return st;
     if (st == FXC_SEPARATED && out->contact.distance > speculative + FXC_TOUCH_TOL) return st;
-    if (c.pair.a.n == 1 || c.pair.b.n == 1 || !clip_ends(out, &c, speculative + FXC_TOUCH_TOL)) {
+    if (c.pair.a.n == 1 || c.pair.b.n == 1 || !clip_ends(out, &c, speculative + FXC_TOUCH_TOL) || misses_pair(out)) {
         contact_point(out, &c);
     }
     return st;

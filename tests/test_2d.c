@@ -580,6 +580,12 @@ static void check_manifold_any(const body2 *a, const body2 *b, int st, const fxc
                   "case %ld: manifold point %d off A %.2f, off B %.2f LSB (negative: inside)", id, i, ea, eb);
     }
     if (m->count == 2) CHECK_FEW(m->point[0].separation <= m->point[1].separation, "case %ld: deeper not first", id);
+    if (m->count >= 1) {
+        /* the first point as deep as the pair (its depth or distance) */
+        int32_t pair = m->contact.depth > 0 ? -m->contact.depth : m->contact.distance;
+        CHECK_FEW(abs(m->point[0].separation - pair) <= 2, "case %ld: first point's separation %d, the pair's %d", id,
+                  (int)m->point[0].separation, (int)pair);
+    }
     for (i = 0; i < m->count && i < FXC2_MANIFOLD_MAX_POINTS; i++)
         CHECK_FEW(feature_valid(m->point[i].id & 0xFFFFu, &a->shape, a->ref.n) &&
                       feature_valid(m->point[i].id >> 16, &b->shape, b->ref.n),

@@ -93,6 +93,26 @@ void test_regress2_manifold_collinear_face(void)
     CHECK_MSG(iabs(lo - UNIT) <= 2 && iabs(hi - 4 * UNIT) <= 2, "points at x = %ld and %ld raw", (long)lo, (long)hi);
 }
 
+/* A rounded box and a capsule whose deepest contact lies past the
+ * reference edge's end, in the box's rounded corner (a review's case):
+ * the clipped point was 18,287 raw deep, the pair 69,419. The first point
+ * is now the pair's, as deep as fxc2_collide says. */
+void test_regress2_manifold_rounded_end_depth(void)
+{
+    fxc2_shape a, b;
+    fxc2_transform ta, tb;
+    fxc2_manifold m;
+    fxc2_contact c;
+    CHECK(fxc2_shape_box(&a, fxc2_v(37471, 248899), 229183) == FXC_OK);
+    CHECK(fxc2_shape_segment(&b, fxc2_v(-757957, -283733), fxc2_v(-46567, -458899), 201964) == FXC_OK);
+    CHECK(fxc2_transform_set(&ta, fxc2_v(3139795, -1242471), -38080, -53338) == FXC_OK);
+    CHECK(fxc2_transform_set(&tb, fxc2_v(3094584, -1147841), -60624, -24894) == FXC_OK);
+    CHECK(fxc2_collide(&a, &ta, &b, &tb, &c) == FXC_PENETRATING);
+    CHECK(fxc2_collide_manifold(&a, &ta, &b, &tb, 77672, &m) == FXC_PENETRATING && m.count >= 1);
+    CHECK_MSG(iabs(m.point[0].separation + c.depth) <= 2, "first point %ld deep, the pair %ld", (long)-m.point[0].separation,
+              (long)c.depth);
+}
+
 /* Touching boxes whose cores overlap by 1 LSB (A's margin 1 raw): the
  * distance query's points are fxc2_collide's, margins included (they were
  * the cores' points). */
