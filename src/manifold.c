@@ -46,16 +46,20 @@ static const fxc_manifold_point zero_point;
 /* Clipping adds at most one point per side plane. */
 #define CLIP_MAX (2 * FXC_FEATURE_MAX)
 typedef char fxc_check_clip_max[CLIP_MAX <= 32 ? 1 : -1]; /* clip_plane's bit masks */
-typedef char fxc_check_sides[FXC_FEATURE_MAX <= 16 ? 1 : -1]; /* clip_point's on */
+typedef char fxc_check_sides[FXC_FEATURE_MAX <= 32 ? 1 : -1]; /* clip_point's u.on */
 
 /* A point of the clipped polygon (pair frame, on the incident core), the
  * features it comes from on the incident and the reference shape, and
  * once projected its core separation along n. */
 typedef struct {
     fxc_vec3 p;
-    int32_t sep; /* B's core minus A's along n, raw (negative: penetration) */
+    union {
+        uint32_t on; /* while clipping: bit j set when made on the reference
+                      * polygon's side plane j */
+        int32_t sep; /* once projected: B's core minus A's along n, raw
+                      * (negative: penetration) */
+    } u;
     uint16_t inc, ref;
-    uint16_t on; /* bit j: made on the reference polygon's side plane j */
 } clip_point;
 
 typedef struct {
@@ -150,10 +154,9 @@ static int64_t over(const polygon *g, int i, fxc_vec3 s, fxc_vec3 r)
 static void copy_point(clip_point *dst, const clip_point *src)
 {
     dst->p = src->p;
-    dst->sep = src->sep;
     dst->inc = src->inc;
     dst->ref = src->ref;
-    dst->on = src->on;
+    dst->u = src->u;
 }
 
 /* A point set to zero by field (an initializer is a memset call on the
@@ -161,10 +164,9 @@ static void copy_point(clip_point *dst, const clip_point *src)
 static void clear_point(clip_point *x)
 {
     x->p = fxc_v3(0, 0, 0);
-    x->sep = 0;
+    x->u.on = 0;
     x->inc = 0;
     x->ref = 0;
-    x->on = 0;
 }
 
 /* The fitted direction along the reference edge across n, n x w for its
@@ -203,7 +205,7 @@ static fxc_vec3 edge_crossing(const clip_point *a, const clip_point *b, const si
 {
     const fxc_feature *ref = sp->ref;
     int m = ref->n, before = fxc_wrap(sp->k + m - 1, m), after = fxc_wrap(sp->k + 1, m), j, c;
-    unsigned both = (unsigned)(a->on & b->on);
+    uint32_t both = a->u.on & b->u.on;
     fxc_vec3 e, r;
     int64_t da, db;
     if (both >> before & 1u) {
@@ -229,10 +231,9 @@ static void crossing_point(const polygon *g, int i, int j, int64_t hi, int64_t h
 {
     const clip_point *a = &g->v[i], *b = &g->v[j];
     x->p = edge_crossing(a, b, sp, hi, hj);
-    x->sep = 0;
     x->inc = segment_code(a->inc, b->inc, sp->inc_face);
     x->ref = sp->code;
-    x->on = (uint16_t)((a->on & b->on) | 1u << sp->k);
+    x->u.on = (a->u.on & b->u.on) | 1u << sp->k;
 }
 
 /* g's vertices from `first` on to the front, in order (three reversals). */
@@ -348,10 +349,9 @@ FXC_NOINLINE static void clip_polygon(const fxc_feature *ref, const fxc_feature 
     int i;
     for (i = 0; i < inc->n; i++) {
         out->v[i].p = inc->p[i];
-        out->v[i].sep = 0;
         out->v[i].inc = code(FXC_FEATURE_VERTEX, inc->id[i], inc->id[i]);
         out->v[i].ref = ref_face;
-        out->v[i].on = 0;
+        out->v[i].u.on = 0;
     }
     out->n = inc->n;
     sp.ref = ref;
@@ -405,7 +405,7 @@ static void clip_edges(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 
             out->v[k].p = k ? q : p;
             out->v[k].inc = code(FXC_FEATURE_VERTEX, inc->id[k], inc->id[k]);
             out->v[k].ref = ref_edge;
-            out->v[k].on = 0;
+            out->v[k].u.on = 0;
         }
         if (clip_segment(out->v, fxc_v3_neg(e), r0, code(FXC_FEATURE_VERTEX, ref->id[0], ref->id[0]), inc_edge) &&
             clip_segment(out->v, e, r1, code(FXC_FEATURE_VERTEX, ref->id[1], ref->id[1]), inc_edge))
@@ -419,7 +419,7 @@ static void clip_edges(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 
         return;
     out->n = 1;
     out->v[0].ref = ref_edge;
-    out->v[0].on = 0;
+    out->v[0].u.on = 0;
     out->v[0].inc = inc_edge;
 }
 
@@ -509,7 +509,7 @@ static int32_t separation(const ref_plane *pl, int32_t n_len, fxc_vec3 q, int re
  * of the separation's own offset, no division). */
 static void place(const fxc_direction *u, const clip_point *v, int ref_is_a, fxc_vec3 *a, fxc_vec3 *b)
 {
-    fxc_vec3 along = fxc_direction_scaled(u, v->sep); /* b - a */
+    fxc_vec3 along = fxc_direction_scaled(u, v->u.sep); /* b - a */
     *a = ref_is_a ? fxc_v3_sub(v->p, along) : v->p;
     *b = ref_is_a ? v->p : fxc_v3_add(v->p, along);
 }
@@ -536,7 +536,7 @@ FXC_NOINLINE static void reduce(polygon *g, fxc_vec3 n)
     clip_point keep[FXC_MANIFOLD_MAX_POINTS];
     pick[0] = 0;
     for (i = 1; i < g->n; i++)
-        if (g->v[i].sep < g->v[pick[0]].sep) pick[0] = i;
+        if (g->v[i].u.sep < g->v[pick[0]].u.sep) pick[0] = i;
     if (g->n > FXC_MANIFOLD_MAX_POINTS) {
         fxc_vec3 p0 = g->v[pick[0]].p, p1;
         int64_t best = -1;
@@ -594,7 +594,7 @@ FXC_NOINLINE static int clip_features(const fxc_feature *fa, const fxc_feature *
     if (ref->n >= 3) clip_polygon(ref, inc, u->d, g);
     else clip_edges(ref, inc, u->d, g);
     n_len = (int32_t)fxc_mul_rsqrt(fxc_v3_dot_wide(u->d, u->d), u->t, u->e);
-    for (i = 0; i < g->n; i++) g->v[i].sep = separation(pl, n_len, g->v[i].p, ref_is_a);
+    for (i = 0; i < g->n; i++) g->v[i].u.sep = separation(pl, n_len, g->v[i].p, ref_is_a);
     return ref_is_a;
 }
 
@@ -603,7 +603,7 @@ static void keep_between(polygon *g, int64_t lo, int64_t hi)
 {
     int i, k = 0;
     for (i = 0; i < g->n; i++)
-        if (g->v[i].sep >= lo && g->v[i].sep <= hi) g->v[k++] = g->v[i];
+        if (g->v[i].u.sep >= lo && g->v[i].u.sep <= hi) g->v[k++] = g->v[i];
     g->n = k;
 }
 
@@ -639,7 +639,7 @@ FXC_NOINLINE static int contact_points(const fxc_pair *p, const fxc_feature *fa,
         place(u, v, ref_is_a, &ca, &cb);
         q->point_a = fxc_pair_to_world(p, fxc_v3_add(ca, off_a));
         q->point_b = fxc_pair_to_world(p, fxc_v3_sub(cb, off_b));
-        q->separation = (fix16_t)(v->sep - margins);
+        q->separation = (fix16_t)(v->u.sep - margins);
         q->id = ref_is_a ? (uint32_t)v->ref | (uint32_t)v->inc << 16 : (uint32_t)v->inc | (uint32_t)v->ref << 16;
     }
     return g.n;
