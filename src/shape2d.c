@@ -83,7 +83,7 @@ int fxc2_polygon_flat(const fxc2_vec *v, int n)
 int fxc2_polygon_convex(const fxc2_vec *v, int n)
 {
     fxc2_vec e[FXC2_MAX_CORE], last;
-    int m = 0, wraps = 0, backs = 0, i, flat = fxc2_polygon_flat(v, n);
+    int m = 0, wraps = 0, i, flat = fxc2_polygon_flat(v, n);
     /* each edge from the vertex before (the last vertex's first), and
      * each turn from the edge before: every neighbouring pair once, the
      * closing ones included, with no index wrapped */
@@ -94,6 +94,7 @@ int fxc2_polygon_convex(const fxc2_vec *v, int n)
         if (d.x != 0 || d.y != 0) e[m++] = d;
     }
     if (flat) {
+        int backs = 0;
         for (i = 0; i < m; i++) backs += fxc2_dot(e[i == 0 ? m - 1 : i - 1], e[i]) < 0;
         return backs <= 2;
     }
@@ -177,7 +178,7 @@ static void init_shape(fxc2_shape *s, fxc2_shape_type type, fix16_t margin)
  * type), so that every query refuses it: the checks a query repeats
  * (shape_ok) leave out a polygon's convexity, and a failed shape must
  * not pass for a good one. */
-static int finish(fxc2_shape *s, int st)
+static int finished(fxc2_shape *s, int st)
 {
     if (st != FXC_OK) s->type = (fxc2_shape_type)0;
     return st;
@@ -188,7 +189,7 @@ int fxc2_shape_point(fxc2_shape *s, fix16_t margin)
     int st = size_status(margin, 1);
     if (s == NULL) return FXC_ERR_NULL;
     init_shape(s, FXC2_SHAPE_POINT, margin);
-    return finish(s, st);
+    return finished(s, st);
 }
 
 int fxc2_shape_circle(fxc2_shape *s, fix16_t radius)
@@ -196,7 +197,7 @@ int fxc2_shape_circle(fxc2_shape *s, fix16_t radius)
     int st = size_status(radius, 0);
     if (s == NULL) return FXC_ERR_NULL;
     init_shape(s, FXC2_SHAPE_POINT, radius);
-    return finish(s, st);
+    return finished(s, st);
 }
 
 int fxc2_shape_segment(fxc2_shape *s, fxc2_vec a, fxc2_vec b, fix16_t margin)
@@ -207,7 +208,7 @@ int fxc2_shape_segment(fxc2_shape *s, fxc2_vec a, fxc2_vec b, fix16_t margin)
     s->u.segment.a = a;
     s->u.segment.b = b;
     if (st == FXC_OK && !(point_in_range(a) && point_in_range(b))) st = FXC_ERR_RANGE;
-    return finish(s, st);
+    return finished(s, st);
 }
 
 int fxc2_shape_capsule(fxc2_shape *s, fix16_t half_length, fix16_t radius)
@@ -216,10 +217,10 @@ int fxc2_shape_capsule(fxc2_shape *s, fix16_t half_length, fix16_t radius)
     int st_r = size_status(radius, 0);
     if (s == NULL) return FXC_ERR_NULL;
     init_shape(s, FXC2_SHAPE_SEGMENT, radius);
-    if (st != FXC_OK) return finish(s, st); /* before negating: INT32_MIN has no negative */
+    if (st != FXC_OK) return finished(s, st); /* before negating: INT32_MIN has no negative */
     s->u.segment.a = fxc2_v(-half_length, 0);
     s->u.segment.b = fxc2_v(half_length, 0);
-    return finish(s, st_r);
+    return finished(s, st_r);
 }
 
 int fxc2_shape_box(fxc2_shape *s, fxc2_vec half_extents, fix16_t margin)
@@ -230,7 +231,7 @@ int fxc2_shape_box(fxc2_shape *s, fxc2_vec half_extents, fix16_t margin)
     s->u.box.half = half_extents;
     if (st == FXC_OK) st = size_status(half_extents.y, 0);
     if (st == FXC_OK) st = size_status(margin, 1);
-    return finish(s, st);
+    return finished(s, st);
 }
 
 int fxc2_shape_polygon(fxc2_shape *s, const fxc2_vec *vertices, int count, fix16_t margin)
@@ -245,7 +246,7 @@ int fxc2_shape_polygon(fxc2_shape *s, const fxc2_vec *vertices, int count, fix16
     if (st == FXC_OK) st = size_status(margin, 1);
     if (st == FXC_OK && !fxc2_polygon_convex(vertices, count)) st = FXC_ERR_BAD_SHAPE;
     if (st == FXC_OK) s->u.polygon.strict = polygon_strict(vertices, count);
-    return finish(s, st);
+    return finished(s, st);
 }
 
 /* Q32.32 -> Q16.16 rounded half up, without fxc_round32's saturation:
