@@ -167,13 +167,17 @@ static int pair_of(const fxc_pair *p, box_pair *q)
 }
 
 /* The overlap along ax->n from the sum of both radii: radius minus
- * |d . n| (scaled alike), and which way n points from A to B (+ on a
- * tie). The radius by pointer: a 128-bit value by value is a memcpy call
- * on the M0. */
+ * |d . n| (scaled alike), and which way n points from A to B. On a tie
+ * (d . n = 0, as for boxes with one centre), + for an edge axis and a face
+ * of A, - for a face of B: swapped, an edge axis is its opposite and a
+ * face of A the same vector as a face of B, so either way the swapped
+ * pair points the other way. The radius by pointer: a 128-bit value by
+ * value is a memcpy call on the M0. */
 static void set_overlap(const box_pair *q, const fxc_i128 *radius, axis *ax)
 {
     fxc_i128 dn = dot_axis(q->d, &ax->n);
-    ax->flip = fxc_i128_sign(dn) < 0;
+    int side = fxc_i128_sign(dn);
+    ax->flip = side < 0 || (side == 0 && ax->kind == FACE_B);
     ax->o = fxc_i128_sub(*radius, ax->flip ? fxc_i128_neg(dn) : dn);
 }
 

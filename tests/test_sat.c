@@ -339,17 +339,21 @@ void test_sat_resting_aligned(void)
 /* Sheared and scaled rotations (entries off a rotation by up to 2^-6):
  * the core is the parallelepiped the matrix makes, and the axes are its
  * own faces and edges; and swapping the boxes gives the opposite normal
- * and the same depth, to the bit. */
+ * and the same depth, to the bit. One case in four puts both boxes at one
+ * centre, where every axis ties on its direction (d . n = 0): a face of A
+ * and the same face as B's kept one direction, so swapping did not turn
+ * the normal (and moved the depth by 1 LSB). */
 void test_sat_sheared_and_swapped(void)
 {
     t_rng r = { 5400 };
-    long i, n = T_TARGET_CASES(3000, 100), answered = 0;
+    long i, n = T_TARGET_CASES(3000, 100), answered = 0, concentric = 0;
     stats depth;
     stats_init(&depth, "sheared box-box depth error");
     for (i = 0; i < n && t_failures() == 0; i++) {
         body a, b;
         fxc_mat3 ma, mb;
         fxc_contact c, s;
+        fxc_vec3 pb;
         int j, k, st;
         scene_rotation(&r, &ma);
         scene_rotation(&r, &mb);
@@ -362,13 +366,26 @@ void test_sat_sheared_and_swapped(void)
         scene_box(&a, t_vec(&r, FXC_ONE / 4, 2 * FXC_ONE));
         scene_box(&b, t_vec(&r, FXC_ONE / 4, 2 * FXC_ONE));
         scene_place(&a, &ma, t_vec(&r, -FXC_ONE, FXC_ONE));
-        scene_place(&b, &mb, t_vec(&r, -FXC_ONE, FXC_ONE));
+        pb = t_vec(&r, -FXC_ONE, FXC_ONE);
+        scene_place(&b, &mb, i % 4 == 0 ? a.xf.pos : pb);
         scene_finish(&a);
         scene_finish(&b);
         st = fxc_collide(&a.shape, &a.xf, &b.shape, &b.xf, &t_ws, &c);
         if (st != FXC_PENETRATING || c.depth < 8) continue;
         answered++;
-        (void)check_contact(&a, &b, "sheared", i);
+        if (i % 4 == 0) {
+            /* one centre, deep: the Q16.16 normal's rounding moves the
+             * overlap along it by up to 0.87 LSB per unit of the pair's
+             * size (README), more than check_contact allows */
+            double ref = lsb(rg_poly_sat(&a.poly, &b.poly, NULL));
+            double along = lsb(scene_overlap_along(&a, &b, unit_of(c.normal))) - ref;
+            CHECK_MSG(fabs(c.depth - ref) <= SAT_BOUND && along <= SAT_BOUND + 0.87 * scene_minkowski_radius(&a, &b),
+                      "concentric %ld: depth %d, reference %.2f, overlap along the normal %.2f LSB above", i, (int)c.depth,
+                      ref, along);
+            concentric++;
+        } else {
+            (void)check_contact(&a, &b, "sheared", i);
+        }
         stats_add(&depth, fabs(c.depth - lsb(rg_poly_sat(&a.poly, &b.poly, NULL))));
         CHECK(fxc_collide(&b.shape, &b.xf, &a.shape, &a.xf, &t_ws, &s) == FXC_PENETRATING);
         CHECK_MSG(s.depth == c.depth && s.normal.x == -c.normal.x && s.normal.y == -c.normal.y && s.normal.z == -c.normal.z,
@@ -376,7 +393,7 @@ void test_sat_sheared_and_swapped(void)
                   (int)s.normal.y, (int)s.normal.z, (int)c.depth, (int)c.normal.x, (int)c.normal.y, (int)c.normal.z);
     }
     stats_print(&depth);
-    CHECK(answered > n / 3);
+    CHECK(answered > n / 3 && concentric > n / 8);
 }
 
 /* Where the axes hand the pair back to GJK (and EPA), which then reports
