@@ -102,7 +102,7 @@ fix16_t fxc_v3_length(fxc_vec3 a);
 /* Unit vector along a Q16.16 vector: the vector is shifted so its largest
  * component has 30 significant bits, then multiplied by its reciprocal
  * length (table seed and three Newton steps, no division; relative error
- * 2^-28): error <= 0.5 + 2^-12 LSB per component. Returns 0 and writes the
+ * 2^-28): error below 0.5 + 2^-11 LSB per component. Returns 0 and writes the
  * zero vector when a is zero, 1 otherwise. */
 int fxc_v3_normalize(fxc_vec3 a, fxc_vec3 *out);
 

@@ -123,8 +123,8 @@ void fxc_mat3_turn(fxc_vec3 k, fix16_t angle, fxc_mat3 *out);
 /* Unit vector along a wide (Q32.32 or any common scale) vector, in Q16.16.
  * The vector is shifted so its largest component has 30 significant bits,
  * then multiplied by its reciprocal length from fxc_rsqrt (table seed and
- * three Newton steps, no division; relative error 2^-28): error <= 0.5 +
- * 2^-12 LSB per component. Returns 0 and writes the zero vector when v is
+ * three Newton steps, no division; relative error 2^-28): error below
+ * 0.5 + 2^-11 LSB per component. Returns 0 and writes the zero vector when v is
  * zero, 1 otherwise. */
 int fxc_v3w_normalize(fxc_vec3w v, fxc_vec3 *out);
 

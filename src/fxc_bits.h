@@ -63,20 +63,24 @@ static inline int fxc_bitlen64(uint64_t v)
 }
 
 /* The direction of a wide vector with its largest component scaled to
- * exactly `bits` significant bits (1..31): a left shift (exact) or an
- * arithmetic right shift (relative error below 2^(1 - bits)). Returns 0 and
+ * `bits` significant bits (1..31): a left shift (exact) or an arithmetic
+ * right shift (relative error below 2^(1 - bits)). Each component is then
+ * at most 2^bits in magnitude: below it, but for a negative one the right
+ * shift floors onto -2^bits (every budget that takes a fitted direction
+ * as below 2^bits has room for it). Returns 0 and
  * writes the zero vector when v is zero, 1 otherwise. By address: a 24-byte
  * argument costs a memcpy per call on the Cortex-M0. */
 int fxc_fit_bits(const fxc_vec3w *v, int bits, fxc_vec3 *out);
 
-/* 1 / sqrt(v) = t * 2^-e for v >= 1, with t in (2^30, 2^31] (Q30) and a
+/* 1 / sqrt(v) = t * 2^-e for v >= 1, with t in [2^30, 2^31] (Q30) and a
  * relative error below 2^-28: table seed plus three Newton steps on 32-bit
  * operands, multiplications only (no division, no FPU). */
 void fxc_rsqrt(uint64_t v, uint32_t *t, int *e);
 
 /* round(num * t / 2^e) for |num| < 2^62 and t <= 2^31: num is first cut
- * to its top 32 significant bits (relative 2^-32), so the product fits 64
- * bits; halves round up. e at most 64 (fxc_rsqrt's is at most 62). The
+ * to its top 32 significant bits (truncated: relative error below 2^-31),
+ * so the product fits 64 bits; halves round away from zero (|num| rounded
+ * half up, the sign put back). e at most 64 (fxc_rsqrt's is at most 62). The
  * caller guarantees the result fits int64. */
 int64_t fxc_mul_rsqrt(int64_t num, uint32_t t, int e);
 

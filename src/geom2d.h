@@ -180,7 +180,7 @@ typedef struct {
 
 void fxc2_dir_set(fxc2_dir *n, fxc2_vec d);
 
-/* The unit vector along d, Q16.16: each component within 0.5 + 2^-12 LSB. */
+/* The unit vector along d, Q16.16: each component within 0.5 + 2^-11 LSB. */
 fxc2_vec fxc2_dir_unit(const fxc2_dir *n);
 
 /* round(h / |d|) for |h| < 2^62: a height over d's length, raw; relative

@@ -19,7 +19,7 @@ void fxc2_dir_set(fxc2_dir *n, fxc2_vec d)
 
 fxc2_vec fxc2_dir_unit(const fxc2_dir *n)
 {
-    /* f * 2^16 < 2^46: each component within 0.5 + 2^-12 LSB */
+    /* f * 2^16 < 2^46: each component within 0.5 + 2^-11 LSB */
     return fxc2_v((fix16_t)fxc_mul_rsqrt((int64_t)n->f.x * 65536, n->t, n->e),
                   (fix16_t)fxc_mul_rsqrt((int64_t)n->f.y * 65536, n->t, n->e));
 }

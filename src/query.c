@@ -131,9 +131,9 @@ fxc_direction fxc_direction_of(fxc_vec3 d)
 }
 
 /* x * d_i / |d| per component, rounded once: x (< 2^28 raw) times d_i
- * (< 2^28) is cut to 32 significant bits (relative 2^-32) and scaled by
+ * (<= 2^28) is cut to 32 significant bits (relative 2^-31) and scaled by
  * 1 / |d| (relative 2^-28). The unit normal (x = 1 unit): within 0.5 +
- * 2^-12 LSB per component. A margin (x < 2^28): within 1.5 LSB of the
+ * 2^-11 LSB per component. A margin (x < 2^28): within 1.63 LSB of the
  * exact offset even at the largest margin, so that a point pushed out by
  * it is as good as the distance (a unit normal rounded to Q16.16 first
  * would be off by up to 2^-17 per component: 2^11 LSB at that margin). */
