@@ -264,6 +264,23 @@ static int before(const flat_set *f, int a, int b)
     return f->u[a] < f->u[b] || (f->u[a] == f->u[b] && f->v[a] < f->v[b]);
 }
 
+/* Has the polygon f (three or more points, counter-clockwise seen from +n)
+ * an area seen along n, exactly: is some triangle of its fan not square
+ * to n? The wrap sees points to 2 raw LSB (flatten), and can keep three
+ * points of one line (a cap of a needle a few LSB across) as a sliver of
+ * area: its side planes would all be parallel, and bound nothing along the
+ * line. Points of one core less than 2^29 apart, n below 2^28:
+ * fxc_sign_dot_wide's range. */
+static int has_area(fxc_vec3 n, const fxc_feature *f)
+{
+    int i;
+    for (i = 1; i + 1 < f->n; i++) {
+        fxc_vec3w c = fxc_v3_cross_wide(fxc_v3_sub(f->p[i], f->p[0]), fxc_v3_sub(f->p[i + 1], f->p[0]));
+        if (fxc_sign_dot_wide(c, n) != 0) return 1;
+    }
+    return 0;
+}
+
 /* Andrew's monotone chain of the band's points seen along n, counter-
  * clockwise: the points seen, sorted by u then v, make the lower chain
  * left to right and the upper one back, each chain dropping its last
@@ -272,7 +289,8 @@ static int before(const flat_set *f, int a, int b)
  * such polygon; it starts at the last point (the farthest along u, of
  * those along v: a vertex). More than FXC_FEATURE_MAX points are thinned
  * evenly along the polygon (a convex polygon inscribed in it, spread over
- * the whole face). Returns whether the band's highest point is hidden,
+ * the whole face); a polygon of no area seen along n is its two ends, an
+ * edge. Returns whether the band's highest point is hidden,
  * no corner of the polygon seen along n (inside it, or on a side between
  * two corners): the corners then all lie lower, and the polygon is not
  * the near side of the core (its far side sticking out from under it, or
@@ -323,6 +341,12 @@ FXC_NOINLINE static int wrap(fxc_vec3 n, fxc_vec3 dir, const band_set *s, fxc_fe
         f->id[i] = s->id[chain[slot]];
     }
     f->n = i;
+    if (f->n >= 3 && !has_area(n, f)) {
+        /* no area seen along n: its two ends, the first and the last seen */
+        f->p[1] = s->p[chain[0]];
+        f->id[1] = s->id[chain[0]];
+        f->n = 2;
+    }
     return hidden;
 }
 

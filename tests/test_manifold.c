@@ -1074,3 +1074,78 @@ void test_manifold_sliver_tip(void)
     CHECK(contacts > cases);
     port_printf("    sliver tips: %d manifolds, worst %.2f LSB\n", contacts, worst);
 }
+
+/* Distance (LSB) of p outside the cone with apex at +hh and base radius r
+ * at -hh, placed by rot and pos: in the half plane (radius q, height z)
+ * the cone is the triangle (0, hh), (r, -hh), (0, -hh). */
+static double off_cone(fxc_vec3 p, const fxc_mat3 *rot, fxc_vec3 pos, fix16_t hh, fix16_t r)
+{
+    double d[3], l[3], q, z, h = t_d(hh), rr = t_d(r), best = 1e300;
+    double tq[3], tz[3];
+    int i;
+    d[0] = t_d(p.x - pos.x);
+    d[1] = t_d(p.y - pos.y);
+    d[2] = t_d(p.z - pos.z);
+    for (i = 0; i < 3; i++) l[i] = t_d(rot->m[0][i]) * d[0] + t_d(rot->m[1][i]) * d[1] + t_d(rot->m[2][i]) * d[2];
+    q = sqrt(l[0] * l[0] + l[1] * l[1]);
+    z = l[2];
+    if (z >= -h && q * 2 * h + (z - h) * rr <= 0) return 0; /* below the slant line, above the base */
+    tq[0] = 0, tz[0] = h, tq[1] = rr, tz[1] = -h, tq[2] = 0, tz[2] = -h;
+    for (i = 0; i < 3; i++) {
+        double ax = tq[i], ay = tz[i], ex = tq[(i + 1) % 3] - ax, ey = tz[(i + 1) % 3] - ay;
+        double t = ((q - ax) * ex + (z - ay) * ey) / (ex * ex + ey * ey);
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+        best = fmin(best, hypot(ax + t * ex - q, ay + t * ey - z));
+    }
+    return lsb(best);
+}
+
+/* A needle (a cylinder of radius 1 to 3 raw) against a cone or a
+ * cylinder: the needle's cap, an octagon of rim points within rounding of
+ * its axis, could be wrapped into three points of one line (a polygon of
+ * no area seen along the normal), whose side planes all run along that
+ * line and bound nothing along it; the incident feature was cut only
+ * across the line, 63 LSB beyond the cap in the found case (a cone of
+ * base radius 2756 raw at (-91, 749, 576), a needle 1866 raw half tall at
+ * (517, 1165, 777)). Every point within IN_BOUND of both shapes. */
+void test_manifold_needle_cap(void)
+{
+    t_rng r = { 8080 };
+    int i, k, cases = T_TARGET_CASES(400, 40), points = 0;
+    double worst = 0;
+    for (i = -1; i < cases; i++) {
+        fxc_shape a, b;
+        fxc_transform ta, tb;
+        fxc_contact_manifold m;
+        fxc_mat3 ra, rb;
+        fix16_t ha = 686, wa = 2756, hb = 1866, wb = 1;
+        int cone = 1;
+        fxc_mat3_identity(&ra);
+        fxc_mat3_identity(&rb);
+        (void)fxc_transform_set(&ta, &ra, fxc_v3(-91, 749, 576));
+        (void)fxc_transform_set(&tb, &rb, fxc_v3(517, 1165, 777));
+        if (i >= 0) {
+            ha = t_range(&r, 300, 3000);
+            wa = t_range(&r, 300, 3000);
+            hb = t_range(&r, 300, 3000);
+            wb = t_range(&r, 1, 3);
+            cone = (int)(t_next(&r) & 1);
+            if (t_next(&r) & 1) scene_rotation(&r, &ra);
+            if (t_next(&r) & 1) scene_rotation(&r, &rb);
+            (void)fxc_transform_set(&ta, &ra, t_vec(&r, -1500, 1500));
+            (void)fxc_transform_set(&tb, &rb, t_vec(&r, -1500, 1500));
+        }
+        CHECK((cone ? fxc_shape_cone(&a, ha, wa, 0) : fxc_shape_cylinder(&a, ha, wa, 0)) == FXC_OK);
+        CHECK(fxc_shape_cylinder(&b, hb, wb, 0) == FXC_OK);
+        if (fxc_manifold(&a, &ta, &b, &tb, 0, &t_ws, &m) < 0) continue;
+        for (k = 0; k < m.count && k < FXC_MANIFOLD_MAX_POINTS; k++) {
+            double ea = cone ? off_cone(m.point[k].point_a, &ra, ta.pos, ha, wa) : off_cylinder(m.point[k].point_a, &ra, ta.pos, ha, wa);
+            double eb = off_cylinder(m.point[k].point_b, &rb, tb.pos, hb, wb);
+            CHECK_MSG(ea <= IN_BOUND && eb <= IN_BOUND, "case %d: point %d %.2f / %.2f LSB outside A / B", i, k, ea, eb);
+            worst = fmax(worst, fmax(ea, eb));
+            points++;
+        }
+    }
+    CHECK(points > cases / 2);
+    port_printf("    needles: %d points, worst %.2f LSB\n", points, worst);
+}
