@@ -922,14 +922,21 @@ void test_manifold_unused_points_zero(void)
  * pos): p taken into its frame through the transpose of the Q16.16
  * rotation (orthonormal within its rounding), then its distance from the
  * solid |z| <= hh, x^2 + y^2 <= r^2, in double. */
-static double off_cylinder(fxc_vec3 p, const fxc_mat3 *rot, fxc_vec3 pos, fix16_t hh, fix16_t r)
+/* p in the frame of a body placed by an orthonormal rot and pos (units). */
+static void local_of(fxc_vec3 p, const fxc_mat3 *rot, fxc_vec3 pos, double l[3])
 {
-    double d[3], l[3], rxy, out_r, out_z;
+    double d[3];
     int i;
     d[0] = t_d(p.x - pos.x);
     d[1] = t_d(p.y - pos.y);
     d[2] = t_d(p.z - pos.z);
     for (i = 0; i < 3; i++) l[i] = t_d(rot->m[0][i]) * d[0] + t_d(rot->m[1][i]) * d[1] + t_d(rot->m[2][i]) * d[2];
+}
+
+static double off_cylinder(fxc_vec3 p, const fxc_mat3 *rot, fxc_vec3 pos, fix16_t hh, fix16_t r)
+{
+    double l[3], rxy, out_r, out_z;
+    local_of(p, rot, pos, l);
     rxy = sqrt(l[0] * l[0] + l[1] * l[1]);
     out_r = fmax(0.0, rxy - t_d(r));
     out_z = fmax(0.0, fabs(l[2]) - t_d(hh));
@@ -1080,13 +1087,10 @@ void test_manifold_sliver_tip(void)
  * the cone is the triangle (0, hh), (r, -hh), (0, -hh). */
 static double off_cone(fxc_vec3 p, const fxc_mat3 *rot, fxc_vec3 pos, fix16_t hh, fix16_t r)
 {
-    double d[3], l[3], q, z, h = t_d(hh), rr = t_d(r), best = 1e300;
+    double l[3], q, z, h = t_d(hh), rr = t_d(r), best = 1e300;
     double tq[3], tz[3];
     int i;
-    d[0] = t_d(p.x - pos.x);
-    d[1] = t_d(p.y - pos.y);
-    d[2] = t_d(p.z - pos.z);
-    for (i = 0; i < 3; i++) l[i] = t_d(rot->m[0][i]) * d[0] + t_d(rot->m[1][i]) * d[1] + t_d(rot->m[2][i]) * d[2];
+    local_of(p, rot, pos, l);
     q = sqrt(l[0] * l[0] + l[1] * l[1]);
     z = l[2];
     if (z >= -h && q * 2 * h + (z - h) * rr <= 0) return 0; /* below the slant line, above the base */
