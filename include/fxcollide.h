@@ -403,7 +403,9 @@ static inline int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta
  * within a band below the farthest: a face, an edge or a vertex; a
  * cylinder's cap as an octagon of rim points), the one with more points
  * as the reference (A's on a tie), the other clipped against its side
- * planes, each point's separation measured along the normal to the
+ * planes (a clipped point that rounding put more than 1 LSB past a corner
+ * sharper than 60 degrees is dropped), each point's separation measured
+ * along the normal to the
  * reference feature's plane, and more than four reduced to the four that
  * keep the area: the deepest, the farthest from it, then the one adding
  * the most area on each side of the line through those two. The band is

@@ -324,6 +324,58 @@ static void clip_plane(polygon *g, const side_plane *sp)
     }
 }
 
+/* Is the reference's corner between side planes a and b (consecutive,
+ * fitted to 28 bits) sharper than 60 degrees seen along n: do their
+ * normals make more than 120 degrees, a . b < 0 and 4 (a . b)^2 >
+ * |a|^2 |b|^2? On the normals cut to 14 bits (products below 2^30, their
+ * squares below 2^60): a threshold, not a decision, and the same bits
+ * everywhere. */
+static int sharp_corner(fxc_vec3 a, fxc_vec3 b)
+{
+    fxc_vec3 x = fxc_v3(a.x >> 14, a.y >> 14, a.z >> 14), y = fxc_v3(b.x >> 14, b.y >> 14, b.z >> 14);
+    int64_t xy = fxc_v3_dot_wide(x, y);
+    return xy < 0 && 4 * xy * xy > fxc_v3_dot_wide(x, x) * fxc_v3_dot_wide(y, y);
+}
+
+/* How far (raw) a clipped point may lie beyond a sharp corner of the
+ * reference, seen along n, before it is dropped. */
+#define CORNER_TOL 1
+
+/* Drops the points of g that lie beyond a sharp corner c of the
+ * reference (bit c of `sharp`) seen along n: in c's corner region (past c
+ * along the edge into it, not yet past it along the edge out of it), more
+ * than CORNER_TOL past c along either edge (against the edge's fitted
+ * direction e, as d . e > CORNER_TOL |e|_1: at most sqrt(3) CORNER_TOL
+ * kept). Each point of g lies within rounding of every side plane; near a
+ * corner of angle A that allows it to lie that rounding over sin(A / 2)
+ * beyond the corner, outside the reference shape (a crossing decided on
+ * its rounded point: 7 LSB behind a 2.3 degree tip). Such a point lies
+ * near the corner's bisector, where the distance along either edge is
+ * about its distance from the corner. Heights exact, below 2^59. Out of
+ * line: its locals stay off the stack of the clipping. */
+FXC_NOINLINE static void drop_past_corners(const fxc_feature *ref, fxc_vec3 n, uint32_t sharp, polygon *g)
+{
+    int c, m = ref->n;
+    for (c = 0; c < m; c++) {
+        fxc_vec3 r = ref->p[c], in, out;
+        int64_t tol_in, tol_out;
+        int i, k = 0;
+        if (!(sharp >> c & 1u)) continue;
+        in = along_edge(n, side_of(ref->p[fxc_wrap(c + m - 1, m)], r, n));
+        out = along_edge(n, side_of(r, ref->p[fxc_wrap(c + 1, m)], n));
+        tol_in = (int64_t)CORNER_TOL * ((int64_t)fxc_abs_u32(in.x) + fxc_abs_u32(in.y) + fxc_abs_u32(in.z));
+        tol_out = (int64_t)CORNER_TOL * ((int64_t)fxc_abs_u32(out.x) + fxc_abs_u32(out.y) + fxc_abs_u32(out.z));
+        for (i = 0; i < g->n; i++) {
+            fxc_vec3 d = fxc_v3_sub(g->v[i].p, r);
+            int64_t past_in = fxc_v3_dot_wide(in, d), before_out = -fxc_v3_dot_wide(out, d);
+            if (past_in > 0 && before_out > 0 && (past_in > tol_in || before_out > tol_out)) continue;
+            if (k != i) copy_point(&g->v[k], &g->v[i]);
+            k++;
+        }
+        g->n = k;
+    }
+}
+
 /* Drops repeated neighbours from a clipped polygon (a segment clipped
  * comes back with its crossing twice), keeping at least one point. */
 static void drop_repeats(polygon *g)
@@ -341,11 +393,14 @@ static void drop_repeats(polygon *g)
 
 /* The incident feature clipped against every side plane of a reference
  * polygon of three or more points; repeated neighbours (a segment clipped
- * comes back with its crossing twice) are dropped. */
-FXC_NOINLINE static void clip_polygon(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 n, polygon *out)
+ * comes back with its crossing twice) are dropped. Returns the reference's
+ * sharp corners (bit c: corner c, sharp_corner), for drop_past_corners. */
+FXC_NOINLINE static uint32_t clip_polygon(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 n, polygon *out)
 {
     uint16_t ref_face = feature_code(ref);
     side_plane sp;
+    fxc_vec3 first = fxc_v3(0, 0, 0), last = first;
+    uint32_t sharp = 0;
     int i;
     for (i = 0; i < inc->n; i++) {
         out->v[i].p = inc->p[i];
@@ -362,8 +417,14 @@ FXC_NOINLINE static void clip_polygon(const fxc_feature *ref, const fxc_feature 
         sp.s = side_of(ref->p[sp.k], ref->p[k1], n);
         sp.code = code(FXC_FEATURE_EDGE, ref->id[sp.k], ref->id[k1]);
         clip_plane(out, &sp);
+        /* corner k, between the planes before and after it */
+        if (sp.k == 0) first = sp.s;
+        else if (sharp_corner(last, sp.s)) sharp |= 1u << sp.k;
+        last = sp.s;
     }
+    if (sp.k == ref->n && sharp_corner(last, first)) sharp |= 1u;
     drop_repeats(out);
+    return sharp;
 }
 
 /* Keeps the part of the segment v[0] - v[1] with s . (x - r) <= 0, the
@@ -591,7 +652,10 @@ FXC_NOINLINE static int clip_features(const fxc_feature *fa, const fxc_feature *
     reference_plane(ref, u->d, pl);
     g->n = 0;
     if (!reference_flat(ref, pl)) return ref_is_a; /* no points: fxc_collide's leads */
-    if (ref->n >= 3) clip_polygon(ref, inc, u->d, g);
+    if (ref->n >= 3) {
+        uint32_t sharp = clip_polygon(ref, inc, u->d, g);
+        if (sharp != 0 && g->n > 0) drop_past_corners(ref, u->d, sharp, g); /* beside the clipping: off its stack */
+    }
     else clip_edges(ref, inc, u->d, g);
     n_len = (int32_t)fxc_mul_rsqrt(fxc_v3_dot_wide(u->d, u->d), u->t, u->e);
     for (i = 0; i < g->n; i++) g->v[i].u.sep = separation(pl, n_len, g->v[i].p, ref_is_a);

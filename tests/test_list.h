@@ -7,9 +7,10 @@
  * the fuzzer's regressions, the turning cast (whose reference's soft-float
  * trigonometry did not fit part 5's image), the warm-start cache's tests
  * (moved when part 5's image outgrew the Nucleo's flash) and the curved
- * shapes' checks (moved when part 3's did; four of the fuzzer's
- * regressions went to part 3 in exchange, and the hulls' bad input from
- * part 5 when its image outgrew the flash again). */
+ * shapes' checks (moved when part 3's did; the hulls' bad input went to
+ * part 3 when part 5's image outgrew the flash again, and when part 3's
+ * and part 5's did once more, four of the fuzzer's regressions went to
+ * part 1 and the box axes' ratio filter to part 2). */
 T1(range_check)
 T1(vec_add_sub_neg)
 T1(vec_scale)
@@ -72,7 +73,7 @@ T2(epa_spheres_capsules)
 T2(epa_random_unit)
 T2(epa_random_small)
 T2(epa_random_large)
-T5(sat_ratio_compare)
+T2(sat_ratio_compare)
 T5(sat_crossing_edges)
 T5(sat_corner_in_face)
 T5(sat_sheared_and_swapped)
@@ -107,10 +108,10 @@ T2(callback_anti_support)
 T2(determinism_hash)
 T2(bounds_curved_and_deep)
 T2(bounds_callback_ball)
-T3(fuzz_epa_iteration_cap)
-T3(fuzz_point_on_hull_vertex)
-T3(fuzz_point_in_flat_cone)
-T3(fuzz_flat_cone_margin_depth)
+T1(fuzz_epa_iteration_cap)
+T1(fuzz_point_on_hull_vertex)
+T1(fuzz_point_in_flat_cone)
+T1(fuzz_flat_cone_margin_depth)
 T6(fuzz_touching_normal)
 T6(fuzz_separated_normal)
 T6(fuzz_margin_normal)
@@ -157,6 +158,7 @@ T3(manifold_bad_input)
 T3(manifold_unused_points_zero)
 T3(manifold_sliver_tip)
 T3(manifold_needle_cap)
+T3(manifold_past_sharp_corner)
 T3(config_mismatch)
 T5(cast_ray_rules)
 T5(cast_shape_rules)

@@ -1082,6 +1082,47 @@ void test_manifold_sliver_tip(void)
     port_printf("    sliver tips: %d manifolds, worst %.2f LSB\n", contacts, worst);
 }
 
+/* A segment or a triangle hovering over a sliver triangle (tips of 0.05
+ * to 5 degrees), along the tip's bisector within 0.3 rad, speculative 0.1
+ * units: each crossing lies within rounding of every side plane, which
+ * near a sharp corner lets it lie far beyond the corner (a crossing of
+ * one side kept on the rounded side of the other: 7 LSB behind a 2.3
+ * degree tip, 90 LSB at the worst seen). Every point in both shapes within
+ * IN_BOUND (check_points). */
+void test_manifold_past_sharp_corner(void)
+{
+    t_rng r = { 9191 };
+    int i, cases = T_TARGET_CASES(600, 60), contacts = 0;
+    double worst = 0;
+    for (i = 0; i < cases; i++) {
+        body a, b;
+        fxc_contact_manifold m;
+        double tip = (0.05 + 4.95 * t_range(&r, 0, 65536) / 65536.0) * 3.14159265358979 / 180;
+        double turn = 6.28318530717959 * t_range(&r, 0, 65536) / 65536.0, len = 0.01 + 2.0 * t_range(&r, 0, 65536) / 65536.0;
+        double ang = turn + tip / 2 + 0.6 * (t_range(&r, 0, 65536) / 65536.0 - 0.5), c = 0.02 * len * (t_range(&r, 0, 65536) / 32768.0 - 1);
+        double h = 0.001 + 0.05 * t_range(&r, 0, 65536) / 65536.0;
+        a.verts[0] = V(0, 0, 0);
+        a.verts[1] = V(len * cos(turn), len * sin(turn), 0);
+        a.verts[2] = V(len * cos(turn + tip), len * sin(turn + tip), 0);
+        b.verts[0] = V(c * cos(ang) - len * cos(ang), c * sin(ang) - len * sin(ang), h);
+        b.verts[1] = V(c * cos(ang) + len * cos(ang), c * sin(ang) + len * sin(ang), h + 0.01 * t_range(&r, 0, 65536) / 65536.0);
+        b.verts[2] = V(c * cos(ang) - len * sin(ang), c * sin(ang) + len * cos(ang), h + 0.02);
+        CHECK(fxc_shape_hull(&a.shape, a.verts, 3, 0) == FXC_OK);
+        if (i & 1) CHECK(fxc_shape_hull(&b.shape, b.verts, 3, 0) == FXC_OK);
+        else CHECK(fxc_shape_segment(&b.shape, b.verts[0], b.verts[1], 0) == FXC_OK);
+        scene_place(&a, NULL, fxc_v3(0, 0, 0));
+        scene_place(&b, NULL, fxc_v3(0, 0, 0));
+        scene_finish(&a);
+        scene_finish(&b);
+        CHECK(manifold(&a, &b, F16(0.1), &m) >= 0);
+        if (m.count == 0) continue;
+        worst = fmax(worst, check_points(&a, &b, &m, i & 1 ? "triangle over a sharp corner" : "segment over a sharp corner"));
+        contacts++;
+    }
+    CHECK(contacts > cases / 2);
+    port_printf("    past sharp corners: %d manifolds, worst %.2f LSB\n", contacts, worst);
+}
+
 /* Distance (LSB) of p outside the cone with apex at +hh and base radius r
  * at -hh, placed by rot and pos: in the half plane (radius q, height z)
  * the cone is the triangle (0, hh), (r, -hh), (0, -hh). */
