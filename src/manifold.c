@@ -5,7 +5,9 @@
  *  2. each core's supporting feature along n (feature.c): the one with
  *     more points is the reference (A's on a tie), the other incident;
  *  3. the incident feature clipped against the reference's side planes
- *     (Sutherland-Hodgman), an edge against an edge by their crossing;
+ *     (Sutherland-Hodgman; an edge along one side plane cut at its
+ *     corner with the next, points that rounding put past a sharp corner
+ *     dropped), an edge against an edge by their crossing;
  *  4. each point's separation along n from the reference feature's
  *     plane, and its point on the reference shape (moved by that much
  *     along the unit normal); points separated by more than the
