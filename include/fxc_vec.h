@@ -127,7 +127,8 @@ int fxc_mat3_from_axis_angle(fxc_vec3 axis, fix16_t angle, fxc_mat3 *out);
 
 /* Sine and cosine of any fix16_t angle. The angle is reduced modulo 2*pi in
  * Q32.32 (so large angles lose nothing) and folded into [-pi/2, pi/2] before
- * libfixmath's fix16_sin, which is only accurate there. */
+ * libfixmath's fix16_sin, which is only accurate there. Each within 6 LSB
+ * of the exact sine and cosine of the angle (test_sincos). */
 void fxc_sincos(fix16_t angle, fix16_t *s, fix16_t *c);
 
 /* 1 if |x| < 2^FXC_RANGE_BITS units (raw |x| <= FXC_RAW_LIMIT), else 0.
