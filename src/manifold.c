@@ -3,7 +3,8 @@
  *  1. fxc_collide's answer for the pair: status, normal n (28-bit fitted
  *     direction), distance or depth;
  *  2. each core's supporting feature along n (feature.c): the one with
- *     more points is the reference (A's on a tie), the other incident;
+ *     more points is the reference (A's on a tie; a polygon steep to n
+ *     gives way to the other's if that is not), the other incident;
  *  3. the incident feature clipped against the reference's side planes
  *     (Sutherland-Hodgman; an edge along one side plane cut at its
  *     corner with the next, points that rounding put past a sharp corner
@@ -535,6 +536,20 @@ static void reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
     pl->fn = fxc_v3_dot_wide(n, n);
 }
 
+/* Is the plane's normal more than 60 degrees from n, (f . n)^2 <
+ * |f|^2 |n|^2 / 4? On both cut to 14 bits (products below 2^30, their
+ * squares below 2^62): a threshold, the same bits everywhere. A point
+ * moved along n onto a plane that steep moves within it by more than
+ * twice its error along n: on a reference polygon seen nearly edge-on (81
+ * degrees: a needle's cap, a plate 2 LSB thick) points landed 9 to 12
+ * LSB outside the shape. */
+static int steep(const ref_plane *pl, fxc_vec3 n)
+{
+    fxc_vec3 f = fxc_v3(pl->f.x >> 14, pl->f.y >> 14, pl->f.z >> 14), m = fxc_v3(n.x >> 14, n.y >> 14, n.z >> 14);
+    int64_t fm = fxc_v3_dot_wide(f, m);
+    return 4 * fm * fm < fxc_v3_dot_wide(f, f) * fxc_v3_dot_wide(m, m);
+}
+
 /* Does every point of the reference feature lie within FLAT_TOL raw of
  * its plane: |f . (p - r0)| <= FLAT_TOL max |f_i| (<= FLAT_TOL |f|)? A
  * point put on the plane is then within that much of the reference
@@ -643,7 +658,8 @@ FXC_NOINLINE static void reduce(polygon *g, fxc_vec3 n)
 /* ---- the query --------------------------------------------------------------- */
 
 /* The features' contact: the one with more points of fa (A's) and fb
- * (B's), both of two or more, is the reference (A's on a tie), the other
+ * (B's), both of two or more, is the reference (A's on a tie; a polygon
+ * steep to n gives way to the other's polygon if that is not), the other
  * is clipped against it into g, each point with its separation along the
  * normal to the reference plane pl. Returns whether the reference is A's. */
 FXC_NOINLINE static int clip_features(const fxc_feature *fa, const fxc_feature *fb, const fxc_direction *u, polygon *g, ref_plane *pl)
@@ -652,6 +668,18 @@ FXC_NOINLINE static int clip_features(const fxc_feature *fa, const fxc_feature *
     const fxc_feature *ref = ref_is_a ? fa : fb, *inc = ref_is_a ? fb : fa;
     int32_t n_len;
     reference_plane(ref, u->d, pl);
+    if (inc->n >= 3 && steep(pl, u->d)) {
+        /* a polygon seen nearly edge-on: the other polygon, if it faces n */
+        ref_plane other;
+        reference_plane(inc, u->d, &other);
+        if (!steep(&other, u->d)) {
+            const fxc_feature *t = ref;
+            ref = inc;
+            inc = t;
+            ref_is_a = !ref_is_a;
+            *pl = other;
+        }
+    }
     g->n = 0;
     if (!reference_flat(ref, pl)) return ref_is_a; /* no points: fxc_collide's leads */
     if (ref->n >= 3) {

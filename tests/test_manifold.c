@@ -1152,7 +1152,8 @@ static double off_cone(fxc_vec3 p, const fxc_mat3 *rot, fxc_vec3 pos, fix16_t hh
  * line and bound nothing along it; the incident feature was cut only
  * across the line, 63 LSB beyond the cap in the found case (a cone of
  * base radius 2756 raw at (-91, 749, 576), a needle 1866 raw half tall at
- * (517, 1165, 777)). Every point within IN_BOUND of both shapes. */
+ * (517, 1165, 777)). And a needle whose cap, seen nearly edge-on, was
+ * the reference. Every point within IN_BOUND of both shapes. */
 void test_manifold_needle_cap(void)
 {
     t_rng r = { 8080 };
@@ -1193,4 +1194,26 @@ void test_manifold_needle_cap(void)
     }
     CHECK(points > cases / 2);
     port_printf("    needles: %d points, worst %.2f LSB\n", points, worst);
+    {
+        /* a needle of radius 57 raw 3 units deep in a box, its cap seen
+         * nearly edge-on (81 degrees): with the cap (more points) as the
+         * reference, its points landed up to 11.2 LSB outside the needle;
+         * the box's face, which faces the normal, is the reference */
+        static const fxc_mat3 ra = { { { 59014, -27675, -6812 }, { 28040, 59183, 2466 }, { 5110, -5136, 65134 } } };
+        static const fxc_mat3 rb = { { { 48167, 35383, 26889 }, { -12605, 48901, -41770 }, { -42615, 25528, 42746 } } };
+        body box;
+        fxc_shape needle;
+        fxc_transform tn;
+        fxc_contact_manifold m;
+        scene_box(&box, fxc_v3(427310, 579939, 503624));
+        scene_place(&box, &ra, fxc_v3(175594, -10634, 219917));
+        scene_finish(&box);
+        CHECK(fxc_shape_cylinder(&needle, 242684, 57, 0) == FXC_OK);
+        CHECK(fxc_transform_set(&tn, &rb, fxc_v3(-184779, 175406, 41819)) == FXC_OK);
+        CHECK(fxc_manifold(&box.shape, &box.xf, &needle, &tn, F16(0.1), &t_ws, &m) == FXC_PENETRATING && m.count >= 1);
+        for (k = 0; k < m.count && k < FXC_MANIFOLD_MAX_POINTS; k++) {
+            double ea = scene_off_body(&box, m.point[k].point_a), eb = off_cylinder(m.point[k].point_b, &rb, tn.pos, 242684, 57);
+            CHECK_MSG(ea <= IN_BOUND && eb <= IN_BOUND, "needle in a box: point %d %.2f / %.2f LSB outside", k, ea, eb);
+        }
+    }
 }
