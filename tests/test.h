@@ -51,6 +51,12 @@ static inline int32_t t_range(t_rng *r, int32_t lo, int32_t hi)
 /* Vector with components uniform in [lo, hi], drawn x, then y, then z (the
  * order of evaluation of function arguments is unspecified in C, so never
  * draw random numbers inside one call's argument list). */
+/* A fraction in [0, 1] in steps of 2^-16 (one t_range draw). */
+static inline double t_unit(t_rng *r)
+{
+    return t_range(r, 0, 65536) / 65536.0;
+}
+
 static inline fxc_vec3 t_vec(t_rng *r, int32_t lo, int32_t hi)
 {
     fxc_vec3 v;

@@ -1045,15 +1045,14 @@ void test_manifold_sliver_tip(void)
             /* A: tip at the origin, its two long sides 1 unit long and
              * the tip angle 1 to 10 degrees; B: a triangle 4 units
              * across around the tip, tilted up to 0.3 rad, above it */
-            double tip = (1 + 9 * ((double)t_range(&r, 0, 65536) / 65536)) * 3.14159265358979 / 180, turn = 6.28318530717959 * ((double)t_range(&r, 0, 65536) / 65536);
-            double tilt = 0.3 * ((double)t_range(&r, 0, 65536) / 65536);
+            double tip = (1 + 9 * t_unit(&r)) * 3.14159265358979 / 180, turn = 6.28318530717959 * t_unit(&r);
+            double tilt = 0.3 * t_unit(&r);
             for (k = 0; k < 3; k++) {
                 double at = turn + (k == 2 ? tip : 0), len = k == 0 ? 0 : 1;
                 double bt = 2.0943951023932 * k + turn;
                 a.verts[k] = V(len * cos(at), len * sin(at), 0);
                 b.verts[k] = V(2 * cos(bt), 2 * sin(bt), 2 * sin(tilt) * cos(bt));
             }
-            a.verts[1] = V(cos(turn), sin(turn), 0);
             pos = fxc_v3(t_range(&r, -8192, 8192), t_range(&r, -8192, 8192), t_range(&r, -64, 2048));
             speculative = F16(0.25);
         }
@@ -1097,15 +1096,15 @@ void test_manifold_past_sharp_corner(void)
     for (i = 0; i < cases; i++) {
         body a, b;
         fxc_contact_manifold m;
-        double tip = (0.05 + 4.95 * t_range(&r, 0, 65536) / 65536.0) * 3.14159265358979 / 180;
-        double turn = 6.28318530717959 * t_range(&r, 0, 65536) / 65536.0, len = 0.01 + 2.0 * t_range(&r, 0, 65536) / 65536.0;
-        double ang = turn + tip / 2 + 0.6 * (t_range(&r, 0, 65536) / 65536.0 - 0.5), c = 0.02 * len * (t_range(&r, 0, 65536) / 32768.0 - 1);
-        double h = 0.001 + 0.05 * t_range(&r, 0, 65536) / 65536.0;
+        double tip = (0.05 + 4.95 * t_unit(&r)) * 3.14159265358979 / 180;
+        double turn = 6.28318530717959 * t_unit(&r), len = 0.01 + 2.0 * t_unit(&r);
+        double ang = turn + tip / 2 + 0.6 * (t_unit(&r) - 0.5), c = 0.02 * len * (2 * t_unit(&r) - 1);
+        double h = 0.001 + 0.05 * t_unit(&r);
         a.verts[0] = V(0, 0, 0);
         a.verts[1] = V(len * cos(turn), len * sin(turn), 0);
         a.verts[2] = V(len * cos(turn + tip), len * sin(turn + tip), 0);
         b.verts[0] = V(c * cos(ang) - len * cos(ang), c * sin(ang) - len * sin(ang), h);
-        b.verts[1] = V(c * cos(ang) + len * cos(ang), c * sin(ang) + len * sin(ang), h + 0.01 * t_range(&r, 0, 65536) / 65536.0);
+        b.verts[1] = V(c * cos(ang) + len * cos(ang), c * sin(ang) + len * sin(ang), h + 0.01 * t_unit(&r));
         b.verts[2] = V(c * cos(ang) - len * sin(ang), c * sin(ang) + len * cos(ang), h + 0.02);
         CHECK(fxc_shape_hull(&a.shape, a.verts, 3, 0) == FXC_OK);
         if (i & 1) CHECK(fxc_shape_hull(&b.shape, b.verts, 3, 0) == FXC_OK);
