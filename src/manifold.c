@@ -185,12 +185,11 @@ static fxc_vec3 along_edge(fxc_vec3 n, fxc_vec3 w)
 }
 
 /* A side plane of the reference polygon: across its edge from p[k] to
- * p[k + 1], normal s (side_of), with the normals of the plane before it
- * (k - 1) and of the first (0), as clipping made them; the code of that
- * edge, and of the incident face, for the crossings made on it. */
+ * p[k + 1], normal s (side_of); the code of that edge, and of the
+ * incident face, for the crossings made on it. */
 typedef struct {
     const fxc_feature *ref;
-    fxc_vec3 n, s, before, first;
+    fxc_vec3 n, s;
     int k;
     uint16_t code, inc_face;
 } side_plane;
@@ -208,22 +207,20 @@ typedef struct {
 static fxc_vec3 edge_crossing(const clip_point *a, const clip_point *b, const side_plane *sp, int64_t ha, int64_t hb)
 {
     const fxc_feature *ref = sp->ref;
-    int m = ref->n, before = fxc_wrap(sp->k + m - 1, m), after = fxc_wrap(sp->k + 1, m);
+    int m = ref->n, before = fxc_wrap(sp->k + m - 1, m), after = fxc_wrap(sp->k + 1, m), j, c;
     uint32_t both = a->u.on & b->u.on;
-    fxc_vec3 e, r, w;
+    fxc_vec3 e, r;
     int64_t da, db;
-    /* a plane's bit is set once it has clipped: the plane after sp only
-     * when sp is the last, and the one after is the first */
     if (both >> before & 1u) {
-        w = sp->before;
-        r = ref->p[sp->k];
+        j = before;
+        c = sp->k;
     } else if (both >> after & 1u) {
-        w = sp->first;
-        r = ref->p[after];
+        j = c = after;
     } else {
         return crossing(a->p, b->p, ha, hb);
     }
-    e = along_edge(sp->n, w);
+    r = ref->p[c];
+    e = along_edge(sp->n, side_of(ref->p[j], ref->p[fxc_wrap(j + 1, m)], sp->n));
     da = fxc_v3_dot_wide(e, fxc_v3_sub(a->p, r));
     db = fxc_v3_dot_wide(e, fxc_v3_sub(b->p, r));
     if ((da < 0 && db < 0) || (da > 0 && db > 0) || (da == 0 && db == 0)) return crossing(a->p, b->p, ha, hb);
@@ -330,25 +327,17 @@ static void clip_plane(polygon *g, const side_plane *sp)
     }
 }
 
-/* 4 (a . b)^2 - |a|^2 |b|^2 for directions fitted to 28 bits, cut to 14
- * (products below 2^30, each term below 2^62), and a . b into *dot:
- * positive when a and b lie within 60 degrees of one line (along it or
- * against it), negative beyond. A threshold, not a decision, and the
- * same bits everywhere. */
-static int64_t off_line(fxc_vec3 a, fxc_vec3 b, int64_t *dot)
-{
-    fxc_vec3 x = fxc_v3(a.x >> 14, a.y >> 14, a.z >> 14), y = fxc_v3(b.x >> 14, b.y >> 14, b.z >> 14);
-    *dot = fxc_v3_dot_wide(x, y);
-    return 4 * *dot * *dot - fxc_v3_dot_wide(x, x) * fxc_v3_dot_wide(y, y);
-}
-
-/* Is the reference's corner between side planes a and b (consecutive)
- * sharper than 60 degrees seen along n: do their normals make more than
- * 120 degrees? */
+/* Is the reference's corner between side planes a and b (consecutive,
+ * fitted to 28 bits) sharper than 60 degrees seen along n: do their
+ * normals make more than 120 degrees, a . b < 0 and 4 (a . b)^2 >
+ * |a|^2 |b|^2? On the normals cut to 14 bits (products below 2^30, their
+ * squares below 2^60): a threshold, not a decision, and the same bits
+ * everywhere. */
 static int sharp_corner(fxc_vec3 a, fxc_vec3 b)
 {
-    int64_t dot;
-    return off_line(a, b, &dot) > 0 && dot < 0;
+    fxc_vec3 x = fxc_v3(a.x >> 14, a.y >> 14, a.z >> 14), y = fxc_v3(b.x >> 14, b.y >> 14, b.z >> 14);
+    int64_t xy = fxc_v3_dot_wide(x, y);
+    return xy < 0 && 4 * xy * xy > fxc_v3_dot_wide(x, x) * fxc_v3_dot_wide(y, y);
 }
 
 /* How far (raw) a clipped point may lie beyond a sharp corner of the
@@ -413,6 +402,7 @@ FXC_NOINLINE static uint32_t clip_polygon(const fxc_feature *ref, const fxc_feat
 {
     uint16_t ref_face = feature_code(ref);
     side_plane sp;
+    fxc_vec3 first = fxc_v3(0, 0, 0), last = first;
     uint32_t sharp = 0;
     int i;
     for (i = 0; i < inc->n; i++) {
@@ -425,18 +415,17 @@ FXC_NOINLINE static uint32_t clip_polygon(const fxc_feature *ref, const fxc_feat
     sp.ref = ref;
     sp.n = n;
     sp.inc_face = feature_code(inc);
-    sp.before = sp.first = fxc_v3(0, 0, 0);
     for (sp.k = 0; sp.k < ref->n && out->n > 0; sp.k++) {
         int k1 = fxc_wrap(sp.k + 1, ref->n);
         sp.s = side_of(ref->p[sp.k], ref->p[k1], n);
         sp.code = code(FXC_FEATURE_EDGE, ref->id[sp.k], ref->id[k1]);
-        if (sp.k == 0) sp.first = sp.s;
         clip_plane(out, &sp);
         /* corner k, between the planes before and after it */
-        if (sp.k > 0 && sharp_corner(sp.before, sp.s)) sharp |= 1u << sp.k;
-        sp.before = sp.s;
+        if (sp.k == 0) first = sp.s;
+        else if (sharp_corner(last, sp.s)) sharp |= 1u << sp.k;
+        last = sp.s;
     }
-    if (sp.k == ref->n && sharp_corner(sp.before, sp.first)) sharp |= 1u;
+    if (sp.k == ref->n && sharp_corner(last, first)) sharp |= 1u;
     drop_repeats(out);
     return sharp;
 }
@@ -547,15 +536,18 @@ static void reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
     pl->fn = fxc_v3_dot_wide(n, n);
 }
 
-/* Is the plane's normal more than 60 degrees from n (off_line; f . n > 0
- * by reference_plane)? A point moved along n onto a plane that steep
- * moves within it by more than twice its error along n: on a reference
- * polygon seen nearly edge-on (81 degrees: a needle's cap, a plate 2 LSB
- * thick) points landed 9 to 12 LSB outside the shape. */
+/* Is the plane's normal more than 60 degrees from n, (f . n)^2 <
+ * |f|^2 |n|^2 / 4? On both cut to 14 bits (products below 2^30, their
+ * squares below 2^62): a threshold, the same bits everywhere. A point
+ * moved along n onto a plane that steep moves within it by more than
+ * twice its error along n: on a reference polygon seen nearly edge-on (81
+ * degrees: a needle's cap, a plate 2 LSB thick) points landed 9 to 12
+ * LSB outside the shape. */
 static int steep(const ref_plane *pl, fxc_vec3 n)
 {
-    int64_t dot;
-    return off_line(pl->f, n, &dot) < 0;
+    fxc_vec3 f = fxc_v3(pl->f.x >> 14, pl->f.y >> 14, pl->f.z >> 14), m = fxc_v3(n.x >> 14, n.y >> 14, n.z >> 14);
+    int64_t fm = fxc_v3_dot_wide(f, m);
+    return 4 * fm * fm < fxc_v3_dot_wide(f, f) * fxc_v3_dot_wide(m, m);
 }
 
 /* Does every point of the reference feature lie within FLAT_TOL raw of
