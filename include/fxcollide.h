@@ -404,7 +404,8 @@ static inline int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta
  * cylinder's cap as an octagon of rim points), the one with more points
  * as the reference (A's on a tie; but a polygon whose plane lies more
  * than 60 degrees from the normal gives way to a polygon of the other
- * shape that does not), the other clipped against its side
+ * shape that does not, and without one gives no clipped points), the
+ * other clipped against its side
  * planes (a clipped point that rounding put more than 1 LSB past a corner
  * sharper than 60 degrees is dropped), each point's separation measured
  * along the normal to the

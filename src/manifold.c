@@ -4,7 +4,8 @@
  *     direction), distance or depth;
  *  2. each core's supporting feature along n (feature.c): the one with
  *     more points is the reference (A's on a tie; a polygon steep to n
- *     gives way to the other's if that is not), the other incident;
+ *     gives way to the other's if that is not, and without one gives no
+ *     points), the other incident;
  *  3. the incident feature clipped against the reference's side planes
  *     (Sutherland-Hodgman; an edge along one side plane cut at its
  *     corner with the next, points that rounding put past a sharp corner
@@ -659,7 +660,8 @@ FXC_NOINLINE static void reduce(polygon *g, fxc_vec3 n)
 
 /* The features' contact: the one with more points of fa (A's) and fb
  * (B's), both of two or more, is the reference (A's on a tie; a polygon
- * steep to n gives way to the other's polygon if that is not), the other
+ * steep to n gives way to the other's polygon if that is not, and without
+ * one leaves g empty), the other
  * is clipped against it into g, each point with its separation along the
  * normal to the reference plane pl. Returns whether the reference is A's. */
 FXC_NOINLINE static int clip_features(const fxc_feature *fa, const fxc_feature *fb, const fxc_direction *u, polygon *g, ref_plane *pl)
@@ -668,19 +670,19 @@ FXC_NOINLINE static int clip_features(const fxc_feature *fa, const fxc_feature *
     const fxc_feature *ref = ref_is_a ? fa : fb, *inc = ref_is_a ? fb : fa;
     int32_t n_len;
     reference_plane(ref, u->d, pl);
-    if (inc->n >= 3 && steep(pl, u->d)) {
-        /* a polygon seen nearly edge-on: the other polygon, if it faces n */
-        ref_plane other;
-        reference_plane(inc, u->d, &other);
-        if (!steep(&other, u->d)) {
-            const fxc_feature *t = ref;
-            ref = inc;
-            inc = t;
-            ref_is_a = !ref_is_a;
-            *pl = other;
-        }
-    }
     g->n = 0;
+    if (ref->n >= 3 && steep(pl, u->d)) {
+        /* a polygon seen nearly edge-on: the other polygon, if it faces
+         * n; else no points (fxc_collide's leads) */
+        ref_plane other;
+        if (inc->n < 3) return ref_is_a;
+        reference_plane(inc, u->d, &other);
+        if (steep(&other, u->d)) return ref_is_a;
+        inc = ref;
+        ref = ref_is_a ? fb : fa;
+        ref_is_a = !ref_is_a;
+        *pl = other;
+    }
     if (!reference_flat(ref, pl)) return ref_is_a; /* no points: fxc_collide's leads */
     if (ref->n >= 3) {
         uint32_t sharp = clip_polygon(ref, inc, u->d, g);

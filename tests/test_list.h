@@ -10,7 +10,9 @@
  * shapes' checks (moved when part 3's did; the hulls' bad input went to
  * part 3 when part 5's image outgrew the flash again, and when part 3's
  * and part 5's did once more, four of the fuzzer's regressions went to
- * part 1 and the box axes' ratio filter to part 2). */
+ * part 1 and the box axes' ratio filter to part 2; when part 3's grew
+ * by the steep plate's manifold test, the hulls' bad input went back to
+ * part 5, whose image links the hull code already). */
 T1(range_check)
 T1(vec_add_sub_neg)
 T1(vec_scale)
@@ -82,7 +84,7 @@ T5(sat_resting_aligned)
 T5(hull_climb_matches_scan)
 T5(hull_flat_and_small)
 T5(hull_queries_match_plain)
-T3(hull_bad_input)
+T5(hull_bad_input)
 T6(warm_same_verdicts)
 T6(warm_curved_keep_none)
 T6(warm_garbage_cache)
@@ -159,6 +161,7 @@ T3(manifold_unused_points_zero)
 T3(manifold_sliver_tip)
 T3(manifold_needle_cap)
 T3(manifold_past_sharp_corner)
+T3(manifold_steep_plate)
 T3(config_mismatch)
 T5(cast_ray_rules)
 T5(cast_shape_rules)

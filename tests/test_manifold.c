@@ -1216,3 +1216,45 @@ void test_manifold_needle_cap(void)
         }
     }
 }
+
+/* A plate 2 raw thick within a wide speculative band: the band takes in
+ * the plate's whole outline, whose plane (the plate's face) lies 83
+ * degrees from the normal, and the other box has only an edge in the band
+ * to give way to. Points moved along the normal onto a plane that steep
+ * landed up to 11.5 LSB outside the plate: such a reference gives no
+ * clipped points, fxc_collide's point leads. Then random plates 1 or 2 raw
+ * thick against boxes (some plates too) within bands up to one unit. */
+void test_manifold_steep_plate(void)
+{
+    static const fxc_mat3 ra = { { { -36603, -4261, -54194 }, { -32558, -50602, 25969 }, { -43533, 41427, 26145 } } };
+    static const fxc_mat3 rb = { { { 26802, 57667, 15846 }, { -18084, -8736, 62383 }, { 57005, -29885, 12340 } } };
+    t_rng r = { 3131 };
+    int i, k, cases = T_TARGET_CASES(3000, 60), points = 0;
+    double worst = 0;
+    for (i = -1; i < cases; i++) {
+        body a, b;
+        fxc_contact_manifold m;
+        fix16_t spec = 48584;
+        fxc_mat3 rot_a = ra, rot_b = rb;
+        fxc_vec3 ha = fxc_v3(17591, 83004, 1), hb = fxc_v3(51260, 16392, 54054), pb = fxc_v3(-33238, -2144, -107692);
+        if (i >= 0) {
+            ha = fxc_v3(t_range(&r, 16384, 131072), t_range(&r, 16384, 131072), t_range(&r, 1, 2));
+            hb = fxc_v3(t_range(&r, 8192, 65536), t_range(&r, 8192, 65536), t_range(&r, 1, 65536));
+            scene_rotation(&r, &rot_a);
+            scene_rotation(&r, &rot_b);
+            pb = t_vec(&r, -150000, 150000);
+            spec = t_range(&r, 0, 65536);
+        }
+        box_at(&a, ha, &rot_a, fxc_v3(0, 0, 0));
+        box_at(&b, hb, &rot_b, pb);
+        if (manifold(&a, &b, spec, &m) < 0) continue;
+        for (k = 0; k < m.count && k < FXC_MANIFOLD_MAX_POINTS; k++) {
+            double ea = scene_off_body(&a, m.point[k].point_a), eb = scene_off_body(&b, m.point[k].point_b);
+            CHECK_MSG(ea <= IN_BOUND && eb <= IN_BOUND, "case %d: point %d %.2f / %.2f LSB outside A / B", i, k, ea, eb);
+            worst = fmax(worst, fmax(ea, eb));
+            points++;
+        }
+    }
+    CHECK(points > cases / 4);
+    port_printf("    plates in wide bands: %d points, worst %.2f LSB\n", points, worst);
+}
