@@ -44,7 +44,8 @@ extern "C" {
 #define FXC_RANGE_BITS 12
 #endif
 
-/* Largest vertex count of a convex hull shape. */
+/* Largest vertex count of a convex hull shape: 1..128 (feature ids name
+ * a vertex in 7 bits). */
 #ifndef FXC_HULL_MAX_VERTICES
 #define FXC_HULL_MAX_VERTICES 64
 #endif
@@ -169,8 +170,8 @@ void fxc_assert_failed(const char *file, int line);
 #if FXC_EPA_MAX_VERTICES < 8 || FXC_EPA_MAX_VERTICES > 128
 #error "fxcollide: FXC_EPA_MAX_VERTICES must be 8..128"
 #endif
-#if FXC_HULL_MAX_VERTICES < 1 || FXC_HULL_MAX_VERTICES > 255
-#error "fxcollide: FXC_HULL_MAX_VERTICES must be 1..255"
+#if FXC_HULL_MAX_VERTICES < 1 || FXC_HULL_MAX_VERTICES > 128
+#error "fxcollide: FXC_HULL_MAX_VERTICES must be 1..128 (a feature id names a vertex in 7 bits)"
 #endif
 #if FXC2_POLYGON_MAX_VERTICES < 4 || FXC2_POLYGON_MAX_VERTICES > 32
 #error "fxcollide: FXC2_POLYGON_MAX_VERTICES must be 4..32"

@@ -505,7 +505,9 @@ static inline int fxc_manifold(const fxc_shape *a, const fxc_transform *ta,
  * proven axis: approaching, FXC_HIT; not approaching (a move sliding along
  * a face it touches), FXC_GRAZING; at the start and moving
  * apart, FXC_TOUCHING. A move that only touches an edge or a vertex on its
- * way may be reported as FXC_HIT at the touching fraction (never a miss).
+ * way may be reported as FXC_HIT at the touching fraction (never a miss),
+ * and so may a shape cast that starts on an edge or a vertex and leaves
+ * across another face (a ray is asked again: fxc_raycast).
  * Both ends of the move must be within range (FXC_ERR_RANGE otherwise:
  * every pose in between then is too). */
 #define FXC_CAST_TOL 16 /* raw LSB: the gap at which a cast reports contact */
@@ -625,11 +627,18 @@ typedef struct {
  * FXC_GRAZING (the ray runs along the surface without entering it),
  * FXC_INSIDE (the origin is inside the shape: fraction 0, no normal), or
  * an error; the rules above, with the shape as A and the ray's point as B
- * (a ray starting on the surface and leaving it answers FXC_TOUCHING).
+ * (a ray starting on the surface and leaving it answers FXC_TOUCHING). At
+ * an edge or a vertex the proven axis is one of many normals, so a ray
+ * that starts on the surface and would be FXC_HIT at 0 by it is asked
+ * again as the segment it sweeps: FXC_HIT only if that enters the shape
+ * (fxc_distance finds them overlapping), else FXC_TOUCHING, or
+ * FXC_GRAZING where it runs in the plane fxc_distance proves.
  * On the surface means within FXC_TOUCH_TOL of it where the origin lies
  * in the margin, and exactly on it where it reaches the core: a ray has
  * no workspace in which to measure a depth inside a core (EPA), so any
- * point strictly inside one is FXC_INSIDE. A box without margin is
+ * point strictly inside one is FXC_INSIDE. A box without margin (and
+ * with an invertible rotation: a singular one makes it flat, and it is
+ * answered by steps as any other shape) is
  * answered from its three slabs, exactly, with no steps (iterations 0):
  * within FXC_TOUCH_TOL of a face on either side is on the surface, the
  * fraction is the exact first contact rounded down, and a ray that passes

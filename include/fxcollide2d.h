@@ -140,8 +140,10 @@ int fxc2_shape_polygon(fxc2_shape *s, const fxc2_vec *vertices, int count, fix16
 
 typedef struct {
     fix16_t distance; /* >= 0: the gap between the surfaces (margins
-                       * included), rounded to nearest; 0 unless
-                       * separated or touching */
+                       * included), rounded to nearest but for a relative
+                       * 2^-27 of the cores' distance (the reciprocal
+                       * square root's: 1 LSB more for cores 2^28 raw
+                       * apart); 0 unless separated or touching */
     fxc2_vec point_a; /* closest point on A (world); cores overlapping: a
                        * point in both cores (an exact point of both,
                        * rounded to nearest: within 0.71 LSB); cores touching
@@ -179,7 +181,7 @@ typedef struct {
  * error. Cores that are apart give the gap and the depth of the margins
  * from GJK; overlapping cores run EPA, which stops on an edge of the
  * Minkowski difference (no support point lies beyond it: an exact test),
- * so depth is the nearest edge's distance, rounded. */
+ * so depth is the nearest edge's distance, rounded (as the distance). */
 int fxc2_collide(const fxc2_shape *a, const fxc2_transform *ta,
                  const fxc2_shape *b, const fxc2_transform *tb, fxc2_contact *out);
 

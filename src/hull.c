@@ -257,7 +257,8 @@ int fxc_shape_hull_graph(fxc_shape *s, const fxc_hull_graph *g, fix16_t margin)
     int st;
     if (s == NULL) return FXC_ERR_NULL;
     if (g == NULL) {
-        s->type = (fxc_shape_type)0;
+        /* unusable (type 0) whatever the struct held: a kind set too */
+        (void)fxc_shape_hull(s, NULL, 0, margin);
         return FXC_ERR_NULL;
     }
     st = fxc_shape_hull(s, g->vertices, g->count, margin);

@@ -1833,3 +1833,40 @@ void test_bad2_range(void)
     CHECK(fxc2_collide_manifold(&a.shape, &b.xf, &b.shape, &b.xf, FXC_RAW_LIMIT + 1, &m) == FXC_ERR_RANGE);
     CHECK(fxc2_collide_manifold(&a.shape, &b.xf, &b.shape, &b.xf, FXC_RAW_LIMIT, &m) == FXC_PENETRATING);
 }
+
+/* The distance of two circles whose centres lie up to 2^28.4 raw apart,
+ * against the exact gap |c_b - c_a| - r_a - r_b (integers: exact in
+ * double): rounded to nearest but for a relative 2^-27 of the centres'
+ * distance (fxcollide2d.h). The named case was 1.05 LSB off (3 for a gap
+ * of 4.05). */
+void test_gjk2_distance_far_cores(void)
+{
+    t_rng r = { 2027 };
+    int i, done = 0, cases = T_TARGET_CASES(2000, 100);
+    double worst = 0;
+    for (i = -1; i < cases; i++) {
+        fxc2_shape a, b;
+        fxc2_transform ta, tb;
+        fxc2_distance_result d;
+        int32_t ra = 134217727, rb = 134217727, x = 177291762, y = 201557005;
+        double core, gap, err;
+        if (i >= 0) {
+            ra = t_range(&r, 1, 134217727);
+            rb = t_range(&r, 1, 134217727);
+            x = t_range(&r, -268435455, 268435455);
+            y = t_range(&r, -268435455, 268435455);
+        }
+        CHECK(fxc2_shape_circle(&a, ra) == FXC_OK && fxc2_shape_circle(&b, rb) == FXC_OK);
+        CHECK(fxc2_transform_set(&ta, fxc2_v(0, 0), FXC_ONE, 0) == FXC_OK);
+        CHECK(fxc2_transform_set(&tb, fxc2_v(x, y), FXC_ONE, 0) == FXC_OK);
+        if (fxc2_distance(&a, &ta, &b, &tb, &d) != FXC_SEPARATED) continue;
+        core = sqrt((double)x * x + (double)y * y);
+        gap = core - ra - rb;
+        err = fabs(d.distance - gap);
+        worst = maxd(worst, err);
+        done++;
+        CHECK_MSG(err <= 0.5 + core / 134217728.0, "case %d: distance %d, exact %.3f", i, (int)d.distance, gap);
+    }
+    CHECK(done > cases / 4);
+    port_printf("       2D far cores: %d separated pairs, worst distance %.2f LSB\n", done, worst);
+}

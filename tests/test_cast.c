@@ -604,3 +604,52 @@ void test_cast_step_floor(void)
     port_printf("       %ld steps, %ld wrong\n", n, bad);
     CHECK(bad == 0);
 }
+
+/* Rays from the edges and corners of a cube hull (corners +-1 unit, a
+ * hull: answered by steps), every direction of {-1, 0, 1}^3, against the
+ * cube's faces: with the faces through the start (one, two or three),
+ * the ray enters when it points inside every one of them (FXC_HIT at 0),
+ * runs along the surface when it points inside none and along one
+ * (FXC_GRAZING), and leaves when it points out of one (FXC_TOUCHING; or
+ * FXC_GRAZING where it runs in a plane that supports the cube there, as
+ * (1, -1, 0) from the edge x = y = 1 in the plane x + y = 2). The one
+ * axis the steps prove at an edge said FXC_HIT for rays leaving across
+ * another face (37 of 96 starts wrong). */
+void test_cast_ray_from_edges(void)
+{
+    static const int starts[7][3] = { { 1, 1, 0 }, { 1, 0, -1 }, { 0, -1, 1 }, { -1, -1, 0 },
+                                      { 1, 1, 1 }, { -1, 1, -1 }, { 1, -1, -1 } };
+    fxc_vec3 corners[8];
+    fxc_shape cube;
+    fxc_transform t;
+    int i, k, wrong = 0, leaving = 0;
+    for (i = 0; i < 8; i++)
+        corners[i] = fxc_v3(i & 1 ? FXC_ONE : -FXC_ONE, i & 2 ? FXC_ONE : -FXC_ONE, i & 4 ? FXC_ONE : -FXC_ONE);
+    CHECK(fxc_shape_hull(&cube, corners, 8, 0) == FXC_OK);
+    CHECK(fxc_transform_set(&t, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
+    for (i = 0; i < 7; i++) {
+        for (k = 0; k < 27; k++) {
+            const int d[3] = { k % 3 - 1, k / 3 % 3 - 1, k / 9 - 1 };
+            fxc_vec3 o = fxc_v3(starts[i][0] * FXC_ONE, starts[i][1] * FXC_ONE, starts[i][2] * FXC_ONE);
+            fxc_ray_hit h;
+            int j, out = 0, along = 0, st;
+            if (k == 13) continue; /* no motion */
+            /* face j through the start: the start's coordinate j is +-1,
+             * its outward normal that sign along axis j */
+            for (j = 0; j < 3; j++) {
+                int side = d[j] * starts[i][j];
+                if (starts[i][j] == 0) continue;
+                out += side > 0;
+                along += side == 0;
+            }
+            st = fxc_raycast(&cube, &t, o, fxc_v3(d[0] * FXC_ONE, d[1] * FXC_ONE, d[2] * FXC_ONE), &h);
+            leaving += out > 0;
+            if (out > 0) wrong += st != FXC_TOUCHING && st != FXC_GRAZING;
+            else if (along > 0) wrong += st != FXC_GRAZING;
+            else wrong += st != FXC_HIT || h.fraction != 0;
+            if (out > 0 && st == FXC_HIT) port_printf("    start %d direction (%d, %d, %d): a hit\n", i, d[0], d[1], d[2]);
+        }
+    }
+    CHECK(leaving > 50);
+    CHECK_MSG(wrong == 0, "%d rays from edges and corners answered against the faces' rule", wrong);
+}

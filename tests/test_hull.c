@@ -233,6 +233,13 @@ void test_hull_bad_input(void)
     CHECK(fxc_shape_hull_graph(&s, g, 0) == FXC_ERR_NULL && s.type == 0); /* the failed graph names no vertices */
     CHECK(fxc_shape_hull_graph(&s, NULL, 0) == FXC_ERR_NULL && s.type == 0);
     CHECK(fxc_shape_hull_graph(NULL, g, 0) == FXC_ERR_NULL);
+    /* a struct never built before (its kind garbage): the refusal makes
+     * it unusable all the same, a query on it refused, not run */
+    memset(&s, 0xAB, sizeof s);
+    CHECK(fxc_shape_hull_graph(&s, NULL, 0) == FXC_ERR_NULL);
+    CHECK(fxc_shape_box(&box, fxc_v3(ONE, ONE, ONE), 0) == FXC_OK);
+    CHECK(fxc_transform_set(&t, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
+    CHECK(fxc_distance(&s, &t, &box, &t, &out) == FXC_ERR_BAD_SHAPE);
     CHECK(fxc_hull_prepare(g, v, 5) == FXC_OK);
     CHECK(fxc_hull_prepare_cfg(FXC_CONFIG_ID + 1, g, v, 4) == FXC_ERR_CONFIG && g->count == 5);
     CHECK(fxc_shape_hull_graph(&s, g, -1) == FXC_ERR_NEGATIVE_SIZE);

@@ -154,13 +154,13 @@ cmake_board_mismatch() {
 # An option beyond the code's bounds stops the build (fxc_config.h #error).
 config_bounds() {
     echo '#include "fxcollide.h"' > "$OUT/bounds.c"
-    for d in FXC_RANGE_BITS=13 FXC_EPA_MAX_VERTICES=129 FXC_EPA_MAX_VERTICES=7 FXC_HULL_MAX_VERTICES=256 FXC2_POLYGON_MAX_VERTICES=33 FXC_BOX_SAT=2; do
+    for d in FXC_RANGE_BITS=13 FXC_EPA_MAX_VERTICES=129 FXC_EPA_MAX_VERTICES=7 FXC_HULL_MAX_VERTICES=129 FXC2_POLYGON_MAX_VERTICES=33 FXC_BOX_SAT=2; do
         if gcc -std=c99 -D$d -I"$ROOT/include" -I"$FIX" -c "$OUT/bounds.c" -o "$OUT/bounds.o" 2>/dev/null; then
             echo "-D$d compiled"; exit 1
         fi
         echo "-D$d refused"
     done
-    gcc -std=c99 -DFXC_RANGE_BITS=12 -DFXC_EPA_MAX_VERTICES=128 -I"$ROOT/include" -I"$FIX" -c "$OUT/bounds.c" -o "$OUT/bounds.o"
+    gcc -std=c99 -DFXC_RANGE_BITS=12 -DFXC_EPA_MAX_VERTICES=128 -DFXC_HULL_MAX_VERTICES=128 -I"$ROOT/include" -I"$FIX" -c "$OUT/bounds.c" -o "$OUT/bounds.o"
     # the least accepted value builds EPA itself (4..7 once passed the
     # header and stopped in src/epa.c)
     gcc -std=c99 -DFXC_EPA_MAX_VERTICES=8 -I"$ROOT/include" -I"$FIX" -c "$ROOT/src/epa.c" -o "$OUT/epa8.o"
