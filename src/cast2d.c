@@ -91,7 +91,45 @@ static void hit_answer(fxc2_ray_hit *hit, const fxc2_answer *c)
     hit->point = fxc2_to_world(&c->pair, fxc2_dir_offset(&c->dn, pa, c->pair.a.margin));
 }
 
-/* At the start, inside or on the surface: the collide answer decides. */
+/* A start o exactly on core a (no margin) moving by t != 0: the core's
+ * edges through o decide, as a box's faces do in 3D. Leaving across one
+ * (t . m > 0, m its outward normal), FXC_TOUCHING; else running into one
+ * along it, FXC_GRAZING; into every one, FXC_HIT; else (along a segment's
+ * line past its end) FXC_TOUCHING. 0 when no edge holds o (a point core
+ * that is not o, or o in the touching band off the core). A segment's
+ * core (2 vertices) has its edge both ways round, a repeated vertex makes
+ * none. Exact: points below 2^28 in the pair's frame, edges and t below
+ * 2^29, products below 2^58. */
+static int on_core_edges(const fxc2_core *a, fxc2_vec o, fxc2_vec t)
+{
+    int i, held = 0, out = 0, along = 0, in = 0;
+    for (i = 0; i < a->n; i++) {
+        fxc2_vec p0 = a->v[i], p1 = a->v[i + 1 == a->n ? 0 : i + 1], e = fxc2_sub(p1, p0);
+        int64_t s;
+        if (e.x == 0 && e.y == 0) {
+            held += a->n == 1 && o.x == p0.x && o.y == p0.y; /* a point core: o itself */
+            continue;
+        }
+        if (fxc2_cross(e, fxc2_sub(o, p0)) != 0 || fxc2_dot(e, fxc2_sub(o, p0)) < 0 || fxc2_dot(e, fxc2_sub(o, p1)) > 0)
+            continue;
+        held++;
+        s = fxc2_dot(t, fxc2_out_normal(e));
+        out += s > 0;
+        in += s < 0;
+        /* along the edge, and into it from o (not off its end) */
+        along += s == 0 && ((fxc2_dot(t, e) > 0 && (o.x != p1.x || o.y != p1.y)) ||
+                            (fxc2_dot(t, e) < 0 && (o.x != p0.x || o.y != p0.y)));
+    }
+    if (held == 0) return 0;
+    if (out > 0) return FXC_TOUCHING;
+    if (along > 0) return FXC_GRAZING;
+    return in == held ? FXC_HIT : FXC_TOUCHING;
+}
+
+/* At the start, inside or on the surface: the collide answer decides,
+ * and for a start exactly on a core without margin, the core's edges
+ * there (on_core_edges): at a vertex, the collide answer's normal is
+ * only one of the normals there. */
 static int start_inside(fxc2_answer *c, fxc2_vec t, fxc2_ray_hit *hit, fxc2_vec origin)
 {
     fxc2_contact contact;
@@ -105,6 +143,10 @@ static int start_inside(fxc2_answer *c, fxc2_vec t, fxc2_ray_hit *hit, fxc2_vec 
     leaving = fxc2_dot(t, c->dir);
     hit->normal = contact.normal;
     hit->point = contact.point_a;
+    if (c->pair.a.margin == 0 && (t.x != 0 || t.y != 0)) {
+        st = on_core_edges(&c->pair.a, c->pair.b.v[0], t);
+        if (st != 0) return st;
+    }
     return leaving > 0 ? FXC_TOUCHING : leaving < 0 ? FXC_HIT : FXC_GRAZING;
 }
 

@@ -1870,3 +1870,49 @@ void test_gjk2_distance_far_cores(void)
     CHECK(done > cases / 4);
     port_printf("       2D far cores: %d separated pairs, worst distance %.2f LSB\n", done, worst);
 }
+
+/* Rays from the corners and edges of a square (a polygon and a box, +-1
+ * unit), every direction of {-1, 0, 1}^2, against the square's sides
+ * through the start: leaving across one, FXC_TOUCHING; else running along
+ * one into it, FXC_GRAZING; else FXC_HIT at 0. The one axis GJK proved at
+ * a corner said FXC_HIT for rays leaving across the other side. Then a
+ * segment's end and a point: a move off the end of a segment's line, or
+ * off a point, leaves. */
+void test_raycast2_from_corners(void)
+{
+    static const int starts[6][2] = { { 1, 1 }, { -1, 1 }, { -1, -1 }, { 1, -1 }, { 1, 0 }, { 0, -1 } };
+    static const fxc2_vec square[4] = { { -FXC_ONE, -FXC_ONE }, { FXC_ONE, -FXC_ONE }, { FXC_ONE, FXC_ONE }, { -FXC_ONE, FXC_ONE } };
+    fxc2_shape shapes[2], seg, pt;
+    fxc2_transform t;
+    fxc2_ray_hit h;
+    int s, i, k, wrong = 0;
+    CHECK(fxc2_shape_polygon(&shapes[0], square, 4, 0) == FXC_OK);
+    CHECK(fxc2_shape_box(&shapes[1], fxc2_v(FXC_ONE, FXC_ONE), 0) == FXC_OK);
+    CHECK(fxc2_transform_set(&t, fxc2_v(0, 0), FXC_ONE, 0) == FXC_OK);
+    for (s = 0; s < 2; s++) {
+        for (i = 0; i < 6; i++) {
+            for (k = 0; k < 9; k++) {
+                const int d[2] = { k % 3 - 1, k / 3 - 1 };
+                int j, out = 0, along = 0, want, st;
+                if (k == 4) continue; /* no motion */
+                for (j = 0; j < 2; j++) {
+                    if (starts[i][j] == 0) continue;
+                    out += d[j] * starts[i][j] > 0;
+                    along += d[j] == 0;
+                }
+                want = out > 0 ? FXC_TOUCHING : along > 0 ? FXC_GRAZING : FXC_HIT;
+                st = fxc2_raycast(&shapes[s], &t, fxc2_v(starts[i][0] * FXC_ONE, starts[i][1] * FXC_ONE),
+                                  fxc2_v(d[0] * FXC_ONE, d[1] * FXC_ONE), &h);
+                if (st != want) port_printf("    shape %d start %d direction (%d, %d): %s\n", s, i, d[0], d[1], fxc_status_name(st));
+                wrong += st != want;
+            }
+        }
+    }
+    CHECK_MSG(wrong == 0, "%d rays from corners and edges answered against the sides' rule", wrong);
+    CHECK(fxc2_shape_segment(&seg, fxc2_v(-FXC_ONE, 0), fxc2_v(FXC_ONE, 0), 0) == FXC_OK);
+    CHECK(fxc2_raycast(&seg, &t, fxc2_v(FXC_ONE, 0), fxc2_v(FXC_ONE, 0), &h) == FXC_TOUCHING);
+    CHECK(fxc2_raycast(&seg, &t, fxc2_v(FXC_ONE, 0), fxc2_v(-FXC_ONE, 0), &h) == FXC_GRAZING);
+    CHECK(fxc2_raycast(&seg, &t, fxc2_v(0, 0), fxc2_v(0, FXC_ONE), &h) == FXC_TOUCHING);
+    CHECK(fxc2_shape_point(&pt, 0) == FXC_OK);
+    CHECK(fxc2_raycast(&pt, &t, fxc2_v(0, 0), fxc2_v(FXC_ONE, FXC_ONE), &h) == FXC_TOUCHING);
+}
