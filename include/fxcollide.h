@@ -579,9 +579,11 @@ static inline int fxc_shapecast(const fxc_shape *a, const fxc_transform *ta, con
  * (C: the largest column sum of |R_B|, in units; reach: B's core reach,
  * as the shape constructors define it): for a rotation, about 0.15 % of
  * B's reach and 0.03 % of the arm's length.
- * The status at contact is fxc_shapecast's, on the sign of the velocity
- * of B's contact point along the normal (rounded: a contact point that
- * moves almost along the surface may be either HIT or GRAZING).
+ * A turn's contact, at the start too, is FXC_HIT: the velocity of one
+ * contact point says nothing of B's other points, one of which may close
+ * in while it moves away, and a turn can come back round to A later, so
+ * neither moving apart (FXC_TOUCHING) nor sliding along (FXC_GRAZING) is
+ * proven. With angle 0, fxc_shapecast's rules.
  *
  * Returns fxc_shapecast's statuses and errors, and FXC_ERR_NULL (m NULL),
  * FXC_ERR_ZERO_SIZE (a zero axis with a nonzero angle),

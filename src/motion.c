@@ -370,33 +370,17 @@ FXC_NOINLINE static int advance(const fxc_shape *a, const fxc_transform *ta, con
     return st;
 }
 
-/* The velocity along n (unit) of B's point at x (world) at fraction t,
- * raw per whole move: translation + angle k x (x - pivot(t)), k the unit
- * axis; each component cut to 2^45 (its sign kept), so the sum of the
- * products is below 2^63. Its sign is the closing rule's (rounded: the
- * turn's part is within a few LSB). */
-static int64_t closing_speed(const turning *s, fxc_vec3 x, int64_t t, fxc_vec3 n)
+/* The status at contact: fxc_shapecast's rule on the sign of the
+ * translation along n for a straight move (angle 0). A turn's contact is
+ * FXC_HIT: the velocity of one contact point says nothing of B's other
+ * points, one of which may be closing in while it moves away, and a turn
+ * can come back round to A later, so neither moving apart (FXC_TOUCHING)
+ * nor sliding along (FXC_GRAZING) is proven. */
+static int contact_status(const fxc_motion *m, fxc_vec3 n, int at_start)
 {
-    const fxc_motion *m = s->m;
-    int64_t v[3], sum = 0;
-    fxc_vec3 w = fxc_v3(0, 0, 0);
-    int i;
-    /* x less the pivot below 2^29 raw: within s->reach */
-    if (s->turns) w = fxc_v3_cross(s->k, fxc_v3_sub(x, fxc_cast_placed(m->pivot, m->translation, t)));
-    v[0] = m->translation.x + ((int64_t)m->angle * w.x) / 65536;
-    v[1] = m->translation.y + ((int64_t)m->angle * w.y) / 65536;
-    v[2] = m->translation.z + ((int64_t)m->angle * w.z) / 65536;
-    for (i = 0; i < 3; i++) {
-        int64_t vi = v[i] > ((int64_t)1 << 45) ? (int64_t)1 << 45 : v[i] < -((int64_t)1 << 45) ? -((int64_t)1 << 45) : v[i];
-        sum += vi * fxc_v3_get(n, i);
-    }
-    return sum;
-}
-
-/* Does the motion move B at all? */
-static int turn_moves(const fxc_motion *m)
-{
-    return m->angle != 0 || m->translation.x != 0 || m->translation.y != 0 || m->translation.z != 0;
+    if (m->angle != 0) return FXC_HIT;
+    return fxc_cast_status(fxc_v3_dot_wide(m->translation, n), at_start,
+                           m->translation.x != 0 || m->translation.y != 0 || m->translation.z != 0);
 }
 
 /* The motion swept: the answer into *out (written once), or
@@ -427,20 +411,9 @@ FXC_NOINLINE static int sweep_turning(const fxc_shape *a, const fxc_transform *t
         out->distance = c.gap > 0 ? (fix16_t)c.gap : 0;
     }
     if (st == MISS) st = FXC_SEPARATED;
-    else if (st == CONTACT) st = fxc_cast_status(closing_speed(&s, c.pb, c.t, c.normal), c.t == 0, turn_moves(m));
+    else if (st == CONTACT) st = contact_status(m, c.normal, c.t == 0);
     if (!fxc_answered(st)) *out = no_turn;
     return st;
-}
-
-/* The rule at contact for shapes that touch at the start, on the
- * velocity of B's point there along the normal n. Out of line: called
- * once fxc_collide has returned, its frame not above fxc_collide's. */
-FXC_NOINLINE static int touching_status(const fxc_shape *b, const fxc_transform *tb, const fxc_motion *m, fxc_vec3 at,
-                                        fxc_vec3 n)
-{
-    turning s;
-    (void)prepare(&s, b, tb, m); /* it passed in sweep_turning */
-    return fxc_cast_status(closing_speed(&s, at, 0, n), 1, turn_moves(m));
 }
 
 int fxc_shapecast_motion_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *ta, const fxc_shape *b,
@@ -452,6 +425,6 @@ int fxc_shapecast_motion_cfg(uint32_t config, const fxc_shape *a, const fxc_tran
     st = sweep_turning(a, ta, b, tb, m, out);
     if (st != CORES_OVERLAP) return st;
     st = fxc_cast_overlap(config, a, ta, b, tb, ws, out, &n);
-    if (st == FXC_TOUCHING) st = touching_status(b, tb, m, out->point_b, n);
+    if (st == FXC_TOUCHING) st = contact_status(m, n, 1);
     return st;
 }

@@ -337,16 +337,39 @@ void test_motion_rules(void)
     CHECK(res.depth == c.depth && res.normal.x == c.normal.x && res.normal.y == c.normal.y && res.point_b.z == c.point_b.z);
     CHECK(res.fraction == 0 && res.iterations == 1);
     /* touching at the start (the link's top face on the wall's lower
-     * face): turning away from it, TOUCHING; turning into it, a HIT at 0 */
+     * face): turning away from it or into it, a HIT at 0. A turn's
+     * contact is a hit: one point's velocity proves nothing of B's other
+     * points, and a turn can come back round to A */
     scene_place(&link, NULL, fxc_v3(3 * FXC_ONE / 2, 9 * FXC_ONE / 8, 0));
     scene_finish(&link);
     m.pivot = fxc_v3(FXC_ONE / 2, 9 * FXC_ONE / 8, 0);
     m.angle = -FXC_ONE / 4; /* clockwise: the far end goes down */
     st = fxc_shapecast_motion(&wall.shape, &wall.xf, &link.shape, &link.xf, &m, &t_ws, &res);
-    CHECK_MSG(st == FXC_TOUCHING, "touching, turning away: %s", fxc_status_name(st));
+    CHECK_MSG(st == FXC_HIT && res.fraction == 0, "touching, turning away: %s", fxc_status_name(st));
     m.angle = FXC_ONE / 4;
     st = fxc_shapecast_motion(&wall.shape, &wall.xf, &link.shape, &link.xf, &m, &t_ws, &res);
     CHECK_MSG(st == FXC_HIT && res.fraction == 0, "touching, turning in: %s at %d", fxc_status_name(st), res.fraction);
+    {
+        /* a bar (half 1, 1/4, 1/4) lying on a slab's top face y = 1, turned
+         * by 0.5 rad about its own centre: its (-1, -1/4) corner is at
+         * y = 5/4 - sin(a) - cos(a) / 4 < 1 for every a > 0, in at once,
+         * while the contact point at x = 5/6 rises. TOUCHING (moving
+         * apart) was said from that one point */
+        body slab, bar;
+        fxc_motion spin;
+        scene_box(&slab, fxc_v3(2 * FXC_ONE, FXC_ONE, FXC_ONE));
+        scene_place(&slab, NULL, fxc_v3(0, 0, 0));
+        scene_finish(&slab);
+        scene_box(&bar, fxc_v3(FXC_ONE, FXC_ONE / 4, FXC_ONE / 4));
+        scene_place(&bar, NULL, fxc_v3(0, 5 * FXC_ONE / 4, 0));
+        scene_finish(&bar);
+        spin.pivot = fxc_v3(0, 5 * FXC_ONE / 4, 0);
+        spin.axis = fxc_v3(0, 0, FXC_ONE);
+        spin.angle = FXC_ONE / 2;
+        spin.translation = fxc_v3(0, 0, 0);
+        st = fxc_shapecast_motion(&slab.shape, &slab.xf, &bar.shape, &bar.xf, &spin, &t_ws, &res);
+        CHECK_MSG(st == FXC_HIT && res.fraction == 0, "bar on a slab, turned: %s at %d", fxc_status_name(st), res.fraction);
+    }
 }
 
 /* A ball that answers small for its first `calls` support calls and large
