@@ -376,7 +376,7 @@ FXC_NOINLINE static int advance(const fxc_shape *a, const fxc_transform *ta, con
  * points, one of which may be closing in while it moves away, and a turn
  * can come back round to A later, so neither moving apart (FXC_TOUCHING)
  * nor sliding along (FXC_GRAZING) is proven. */
-static int contact_status(const fxc_motion *m, fxc_vec3 n, int at_start)
+static int turn_status(const fxc_motion *m, fxc_vec3 n, int at_start)
 {
     if (m->angle != 0) return FXC_HIT;
     return fxc_cast_status(fxc_v3_dot_wide(m->translation, n), at_start,
@@ -411,7 +411,7 @@ FXC_NOINLINE static int sweep_turning(const fxc_shape *a, const fxc_transform *t
         out->distance = c.gap > 0 ? (fix16_t)c.gap : 0;
     }
     if (st == MISS) st = FXC_SEPARATED;
-    else if (st == CONTACT) st = contact_status(m, c.normal, c.t == 0);
+    else if (st == CONTACT) st = turn_status(m, c.normal, c.t == 0);
     if (!fxc_answered(st)) *out = no_turn;
     return st;
 }
@@ -425,6 +425,6 @@ int fxc_shapecast_motion_cfg(uint32_t config, const fxc_shape *a, const fxc_tran
     st = sweep_turning(a, ta, b, tb, m, out);
     if (st != CORES_OVERLAP) return st;
     st = fxc_cast_overlap(config, a, ta, b, tb, ws, out, &n);
-    if (st == FXC_TOUCHING) st = contact_status(m, n, 1);
+    if (st == FXC_TOUCHING) st = turn_status(m, n, 1);
     return st;
 }
