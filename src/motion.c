@@ -158,8 +158,9 @@ static void bounds(turning *s, const fxc_shape *b, const fxc_transform *tb, uint
 /* The move's inputs checked and its bounds made: B's shape valid, a turn
  * about a nonzero axis, the arm within range, B's reach from the pivot
  * (s->reach) within 2^29 raw, and the ball of that radius about the
- * pivot's path (it holds B through the move) within the world. */
-static int prepare(turning *s, const fxc_shape *b, const fxc_transform *tb, const fxc_motion *m)
+ * pivot's path (it holds B through the move) within the world. Out of
+ * line: its frame is not to sit under the steps' (advance). */
+FXC_NOINLINE static int prepare(turning *s, const fxc_shape *b, const fxc_transform *tb, const fxc_motion *m)
 {
     uint32_t reach;
     int64_t arm[3], piv[3], tr[3];
