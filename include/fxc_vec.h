@@ -71,7 +71,9 @@ static inline fxc_vec3 fxc_v3_neg(fxc_vec3 a)
 /* ---- Out-of-line kernels (src/vec.c) ---- */
 
 /* Scale by s: each product exact in int64 (|a|,|s| < 2^31 -> < 2^62),
- * rounded once; saturates when |a*s| >= 32768 units. */
+ * rounded once; saturates to +-0x7FFFFFFF when the rounded product's
+ * magnitude reaches 32768 units (so -32768 units itself gives
+ * -0x7FFFFFFF). */
 fxc_vec3 fxc_v3_scale(fxc_vec3 a, fix16_t s);
 
 /* Dot product in Q16.16: the exact Q32.32 sum of the three products
