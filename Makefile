@@ -248,6 +248,7 @@ test: deps
 	@sh tools/sum_results.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
 	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/accuracy.log $(BUILD)/check-nofloat.log $(BUILD)/lint.log $(BUILD)/stack.log $(BUILD)/readme.log $(BUILD)/packaging.log $(BUILD)/boards/check-memory-map.log $(BUILD)/fuzz/smoke.log $(BUILD)/fuzz/smoke2d.log $(BUILD)/determinism.log
 
+## test-host: the unit tests on the host alone (ASan+UBSan), log in build/host/tests.log
 test-host: $(BUILD)/host/tests
 	$(BUILD)/host/tests | tee $(BUILD)/host/tests.log
 
@@ -315,7 +316,7 @@ bench: deps
 	@echo "bench: wrote bench/results.md and the README's figures block"
 
 ## profile: instructions per function of one benchmark workload on QEMU
-##          (PROFILE_BOARD=mps2-an385|microbit, PROFILE_WORKLOAD=1..19, PROFILE_CASES=20)
+##          (PROFILE_BOARD=mps2-an385|microbit, PROFILE_WORKLOAD=1..20, PROFILE_CASES=20)
 PROFILE_BOARD ?= mps2-an385
 profile: deps
 	@$(MAKE) --no-print-directory profile-$(PROFILE_BOARD)

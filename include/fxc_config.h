@@ -114,7 +114,7 @@ extern "C" {
  * one GJK run. A head-on approach takes two or three; a motion that slides
  * past a curved surface nearly tangent to it takes the most (the tests
  * cast_ray_random and cast_shape_random print the mean and the most their
- * cases took; cast_ray_rules slides a ray past a sphere 2000 units across,
+ * cases took; cast_ray_rules slides a ray past a sphere of radius 2000 units,
  * 17 LSB above it, within the cap). */
 #ifndef FXC_CAST_MAX_ITERATIONS
 #define FXC_CAST_MAX_ITERATIONS 32

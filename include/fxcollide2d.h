@@ -69,8 +69,8 @@ typedef struct {
 int fxc2_transform_set(fxc2_transform *t, fxc2_vec pos, fix16_t c, fix16_t s);
 
 /* From a position and an angle in radians (Q16.16, any value): the cosine
- * and sine of fxc_sincos (libfixmath's fix16_sin / fix16_cos, the same
- * bits everywhere). Returns FXC_OK or FXC_ERR_NULL. */
+ * and sine of fxc_sincos (libfixmath's fix16_sin, on the reduced angle
+ * for both: the same bits everywhere). Returns FXC_OK or FXC_ERR_NULL. */
 int fxc2_transform_angle(fxc2_transform *t, fxc2_vec pos, fix16_t angle);
 
 /* ---- Shapes ----------------------------------------------------------------
@@ -186,9 +186,11 @@ int fxc2_collide(const fxc2_shape *a, const fxc2_transform *ta,
                  const fxc2_shape *b, const fxc2_transform *tb, fxc2_contact *out);
 
 /* ---- Manifold: up to two points, Box2D-style ------------------------------
- * The reference edge is the edge of either core (A's on a tie) whose
- * outward normal is closest to the contact normal, the incident edge the
- * other core's edge most against it; the incident edge is clipped to the
+ * The reference edge is the edge of either core whose outward normal is
+ * closest to the contact normal (A's unless B's is clearly better: by
+ * more than about 2^-20 of its facing, so that the ids stay put on
+ * parallel edges), the incident edge the other core's edge most against
+ * it; the incident edge is clipped to the
  * reference edge's side lines, and each end kept while its separation is
  * at most the speculative distance plus FXC_TOUCH_TOL. A core with one
  * vertex (a circle) gives fxc2_collide's point; so do clipped points that

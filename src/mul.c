@@ -1,5 +1,5 @@
 /* Widening 32 x 32 -> 64-bit multiplies for cores without a long multiply
- * (see fxc_smull in include/fxc_vec.h). Each operand is split into 16-bit
+ * (see fxc_smull in src/exact.h). Each operand is split into 16-bit
  * halves, a = ah * 2^16 + al with al in [0, 2^16), so that the four partial
  * products fit a 32-bit multiply:
  *   a * b = ah*bh * 2^32 + (al*bh + ah*bl) * 2^16 + al*bl.

@@ -1,6 +1,7 @@
 /* Determinism: a fixed-seed workload over every ordered pair of shape
  * kinds, each pair queried with fxc_intersect, fxc_distance, fxc_collide,
- * fxc_clearance and fxc_manifold (not the _cached forms), at three scales
+ * fxc_clearance, fxc_manifold, fxc_shapecast and fxc_raycast (not the
+ * _cached forms), at three scales
  * (sizes up to ~550 units, Minkowski points near the range limit), at the
  * world origin and anywhere within +-30000 units of it, hashed over the
  * statuses and every bit of every result field. The hash must be the same on
