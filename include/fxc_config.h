@@ -162,8 +162,8 @@ void fxc_assert_failed(const char *file, int line);
 /* Options beyond what the code is built for stop the build here instead of
  * giving wrong answers: a range past 2^12 units overflows the exact int64
  * products; EPA's faces index their vertices and neighbours in uint8_t
- * (2V - 4 faces), and so do the manifold's hull vertex numbers; counts and
- * statuses are int, which must hold 32 bits. */
+ * (2V - 4 faces); a manifold's feature id names a hull vertex in 7 bits;
+ * counts and statuses are int, which must hold 32 bits. */
 #if FXC_RANGE_BITS < 1 || FXC_RANGE_BITS > 12
 #error "fxcollide: FXC_RANGE_BITS must be 1..12"
 #endif

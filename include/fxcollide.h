@@ -631,10 +631,11 @@ typedef struct {
  * an error; the rules above, with the shape as A and the ray's point as B
  * (a ray starting on the surface and leaving it answers FXC_TOUCHING). At
  * an edge or a vertex the proven axis is one of many normals, so a ray
- * that starts on the surface and would be FXC_HIT at 0 by it is asked
- * again as the segment it sweeps: FXC_HIT only if that enters the shape
- * (fxc_distance finds them overlapping), else FXC_TOUCHING, or
- * FXC_GRAZING where it runs in the plane fxc_distance proves.
+ * that the first step finds in contact and would answer FXC_HIT or
+ * FXC_GRAZING by it is asked again as the segment it sweeps: FXC_HIT if
+ * that enters the shape (fxc_distance finds them overlapping), else
+ * FXC_GRAZING when its end lies on the surface too (the whole ray does),
+ * else FXC_TOUCHING.
  * On the surface means within FXC_TOUCH_TOL of it where the origin lies
  * in the margin, and exactly on it where it reaches the core: a ray has
  * no workspace in which to measure a depth inside a core (EPA), so any

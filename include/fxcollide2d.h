@@ -142,8 +142,8 @@ typedef struct {
     fix16_t distance; /* >= 0: the gap between the surfaces (margins
                        * included), rounded to nearest but for a relative
                        * 2^-27 of the cores' distance (the reciprocal
-                       * square root's: 1 LSB more for cores 2^28 raw
-                       * apart); 0 unless separated or touching */
+                       * square root's: up to 2 LSB more for cores 2^28
+                       * raw apart); 0 unless separated or touching */
     fxc2_vec point_a; /* closest point on A (world); cores overlapping: a
                        * point in both cores (an exact point of both,
                        * rounded to nearest: within 0.71 LSB); cores touching
@@ -241,7 +241,12 @@ int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
  * speed along the proven axis: approaching, FXC_HIT; within FXC_CAST_TOL
  * without approaching (a ray sliding along an edge it touches),
  * FXC_GRAZING; starting on the surface and leaving, FXC_TOUCHING; starting
- * inside by more than FXC_TOUCH_TOL, FXC_INSIDE (fraction 0, no normal). A
+ * inside by more than FXC_TOUCH_TOL, FXC_INSIDE (fraction 0, no normal).
+ * A start exactly on a core without margin is decided by the core's edges
+ * through it (at a corner the proven axis is one of two normals): leaving
+ * across one, FXC_TOUCHING; else running along one into it, FXC_GRAZING;
+ * else into every one, FXC_HIT at 0 (a core of one point is left by every
+ * move). A
  * ray that reaches the surface (touches or enters it) is never a miss: no
  * step passes a contact. One that meets a vertex and runs on along an edge
  * is FXC_HIT (or FXC_GRAZING) at the vertex. One that only passes near the

@@ -292,25 +292,29 @@ FXC_NOINLINE static int from_inside(const fxc_shape *s, const fxc_transform *t, 
     return fxc_cast_status(fxc_v3_dot_wide(v, d.normal), 1, moves(v));
 }
 
-/* A ray that starts on the surface and, by the sign along the one axis
- * the steps proved, enters: does it? At an edge or a vertex that axis is
- * one of many normals, and a ray may leave across another face. The
- * segment from the origin to its end enters the shape exactly when
- * fxc_distance finds them overlapping (the shape is convex: a ray that
- * leaves at its start never comes back); else it touches the shape there
- * and leaves (FXC_TOUCHING), or runs in the plane fxc_distance proves
- * between them (FXC_GRAZING). A segment or pair out of range keeps
- * FXC_HIT (never a miss). Out of line, called once raycast has returned:
- * fxc_distance's frames are not to add to the cast's. */
-FXC_NOINLINE static int ray_start(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v)
+/* A ray that starts on the surface, answered FXC_HIT or FXC_GRAZING by
+ * the sign along the one axis the first step proved: at an edge or a
+ * vertex that axis is one of many normals, and a ray may enter across
+ * another face, or leave across one. The segment from the origin to its
+ * end enters the shape exactly when fxc_distance finds them overlapping
+ * (FXC_HIT); else the shape, convex, holds no point of it but on its
+ * surface: the whole ray lies on the surface when its end does too
+ * (FXC_GRAZING), else it leaves (FXC_TOUCHING). A segment or pair out of
+ * range keeps the steps' answer. Out of line, called once raycast has
+ * returned: fxc_distance's frames are not to add to the cast's. */
+FXC_NOINLINE static int ray_start(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v, int st)
 {
     fxc_shape segment;
     fxc_transform at;
     fxc_distance_result d;
-    if (fxc_shape_segment(&segment, fxc_v3(0, 0, 0), v, 0) != FXC_OK) return FXC_HIT;
+    int on;
+    if (fxc_shape_segment(&segment, fxc_v3(0, 0, 0), v, 0) != FXC_OK) return st;
     (void)fxc_transform_set(&at, NULL, origin); /* the identity: always FXC_OK */
-    if (fxc_distance(s, t, &segment, &at, &d) != FXC_TOUCHING) return FXC_HIT;
-    return fxc_v3_dot_wide(v, d.normal) > 0 ? FXC_TOUCHING : FXC_GRAZING;
+    on = fxc_distance(s, t, &segment, &at, &d);
+    if (on != FXC_TOUCHING) return on == FXC_OVERLAPPING ? FXC_HIT : st;
+    (void)fxc_shape_point(&segment, 0);
+    (void)fxc_transform_set(&at, NULL, fxc_v3_add(origin, v));
+    return fxc_distance(s, t, &segment, &at, &d) == FXC_TOUCHING ? FXC_GRAZING : FXC_TOUCHING;
 }
 
 /* The ray's point as B, a point core with no margin, by conservative
@@ -369,8 +373,9 @@ int fxc_raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc
     clear_hit(hit);
     st = raycast(s, t, origin, translation, hit);
     if (st == OVERLAP_AT_START) st = from_inside(s, t, origin, translation, hit);
-    /* a hit at the start by steps (a box's slabs decide exactly) */
-    if (st == FXC_HIT && hit->fraction == 0 && hit->iterations > 0) st = ray_start(s, t, origin, translation);
+    /* a contact at the start, found by the first step (a box's slabs
+     * decide exactly, with no steps) */
+    if ((st == FXC_HIT || st == FXC_GRAZING) && hit->iterations == 1) st = ray_start(s, t, origin, translation, st);
     if (!fxc_answered(st)) clear_hit(hit);
     return st;
 }

@@ -95,21 +95,20 @@ static void hit_answer(fxc2_ray_hit *hit, const fxc2_answer *c)
  * edges through o decide, as a box's faces do in 3D. Leaving across one
  * (t . m > 0, m its outward normal), FXC_TOUCHING; else running into one
  * along it, FXC_GRAZING; into every one, FXC_HIT; else (along a segment's
- * line past its end) FXC_TOUCHING. 0 when no edge holds o (a point core
- * that is not o, or o in the touching band off the core). A segment's
- * core (2 vertices) has its edge both ways round, a repeated vertex makes
- * none. Exact: points below 2^28 in the pair's frame, edges and t below
+ * line past its end) FXC_TOUCHING; a core of one point (one vertex, or
+ * all its vertices equal) is left by every move. 0 when no edge holds o
+ * (or the point core is not o: o in the touching band off the core). A
+ * segment's core (2 vertices) has its edge both ways round, a repeated
+ * vertex makes none. Exact: points below 2^28 in the pair's frame, edges and t below
  * 2^29, products below 2^58. */
 static int on_core_edges(const fxc2_core *a, fxc2_vec o, fxc2_vec t)
 {
-    int i, held = 0, out = 0, along = 0, in = 0;
+    int i, edges = 0, held = 0, out = 0, along = 0, in = 0;
     for (i = 0; i < a->n; i++) {
         fxc2_vec p0 = a->v[i], p1 = a->v[i + 1 == a->n ? 0 : i + 1], e = fxc2_sub(p1, p0);
         int64_t s;
-        if (e.x == 0 && e.y == 0) {
-            held += a->n == 1 && o.x == p0.x && o.y == p0.y; /* a point core: o itself */
-            continue;
-        }
+        if (e.x == 0 && e.y == 0) continue;
+        edges++;
         if (fxc2_cross(e, fxc2_sub(o, p0)) != 0 || fxc2_dot(e, fxc2_sub(o, p0)) < 0 || fxc2_dot(e, fxc2_sub(o, p1)) > 0)
             continue;
         held++;
@@ -120,6 +119,8 @@ static int on_core_edges(const fxc2_core *a, fxc2_vec o, fxc2_vec t)
         along += s == 0 && ((fxc2_dot(t, e) > 0 && (o.x != p1.x || o.y != p1.y)) ||
                             (fxc2_dot(t, e) < 0 && (o.x != p0.x || o.y != p0.y)));
     }
+    /* a core of one point (repeated or not): every move leaves it */
+    if (edges == 0) return o.x == a->v[0].x && o.y == a->v[0].y ? FXC_TOUCHING : 0;
     if (held == 0) return 0;
     if (out > 0) return FXC_TOUCHING;
     if (along > 0) return FXC_GRAZING;

@@ -1877,11 +1877,14 @@ void test_gjk2_distance_far_cores(void)
  * one into it, FXC_GRAZING; else FXC_HIT at 0. The one axis GJK proved at
  * a corner said FXC_HIT for rays leaving across the other side. Then a
  * segment's end and a point: a move off the end of a segment's line, or
- * off a point, leaves. */
+ * off a point, leaves; so does every move off a segment of zero length
+ * or a polygon of one repeated point (their cores have no edge: 10 of
+ * these 16 rays were FXC_HIT by the collide answer's normal). */
 void test_raycast2_from_corners(void)
 {
     static const int starts[6][2] = { { 1, 1 }, { -1, 1 }, { -1, -1 }, { 1, -1 }, { 1, 0 }, { 0, -1 } };
     static const fxc2_vec square[4] = { { -FXC_ONE, -FXC_ONE }, { FXC_ONE, -FXC_ONE }, { FXC_ONE, FXC_ONE }, { -FXC_ONE, FXC_ONE } };
+    static const fxc2_vec same[3] = { { FXC_ONE / 2, FXC_ONE / 2 }, { FXC_ONE / 2, FXC_ONE / 2 }, { FXC_ONE / 2, FXC_ONE / 2 } };
     fxc2_shape shapes[2], seg, pt;
     fxc2_transform t;
     fxc2_ray_hit h;
@@ -1915,4 +1918,15 @@ void test_raycast2_from_corners(void)
     CHECK(fxc2_raycast(&seg, &t, fxc2_v(0, 0), fxc2_v(0, FXC_ONE), &h) == FXC_TOUCHING);
     CHECK(fxc2_shape_point(&pt, 0) == FXC_OK);
     CHECK(fxc2_raycast(&pt, &t, fxc2_v(0, 0), fxc2_v(FXC_ONE, FXC_ONE), &h) == FXC_TOUCHING);
+    /* a segment of zero length and a polygon of one repeated point are
+     * points too: every move leaves them */
+    CHECK(fxc2_shape_segment(&seg, fxc2_v(FXC_ONE / 2, FXC_ONE / 2), fxc2_v(FXC_ONE / 2, FXC_ONE / 2), 0) == FXC_OK);
+    CHECK(fxc2_shape_polygon(&pt, same, 3, 0) == FXC_OK);
+    for (k = 0, wrong = 0; k < 9; k++) {
+        fxc2_vec d = fxc2_v((k % 3 - 1) * 2 * FXC_ONE, (k / 3 - 1) * 2 * FXC_ONE);
+        if (k == 4) continue;
+        wrong += fxc2_raycast(&seg, &t, fxc2_v(FXC_ONE / 2, FXC_ONE / 2), d, &h) != FXC_TOUCHING;
+        wrong += fxc2_raycast(&pt, &t, fxc2_v(FXC_ONE / 2, FXC_ONE / 2), d, &h) != FXC_TOUCHING;
+    }
+    CHECK_MSG(wrong == 0, "%d rays leaving a point core of 2 or 3 vertices not FXC_TOUCHING", wrong);
 }

@@ -607,14 +607,16 @@ void test_cast_step_floor(void)
 
 /* Rays from the edges and corners of a cube hull (corners +-1 unit, a
  * hull: answered by steps), every direction of {-1, 0, 1}^3, against the
- * cube's faces: with the faces through the start (one, two or three),
- * the ray enters when it points inside every one of them (FXC_HIT at 0),
- * runs along the surface when it points inside none and along one
- * (FXC_GRAZING), and leaves when it points out of one (FXC_TOUCHING; or
- * FXC_GRAZING where it runs in a plane that supports the cube there, as
- * (1, -1, 0) from the edge x = y = 1 in the plane x + y = 2). The one
- * axis the steps prove at an edge said FXC_HIT for rays leaving across
- * another face (37 of 96 starts wrong). */
+ * cube's faces through the start (one, two or three): the ray enters when
+ * it points inside every one (FXC_HIT at 0), runs along the surface when
+ * it points inside none and along one (FXC_GRAZING: every such ray here
+ * ends on the surface), and leaves when it points out of one
+ * (FXC_TOUCHING). The one axis the first step proves at an edge said
+ * FXC_HIT for rays leaving across another face, and FXC_GRAZING for rays
+ * in a plane that supports the cube there. Then a point core, which
+ * every ray leaves, and a ray from 984 raw off a face that grazes an edge
+ * after two steps (a contact on the way, not at the start: never
+ * FXC_TOUCHING, though its fraction rounds to 0). */
 void test_cast_ray_from_edges(void)
 {
     static const int starts[7][3] = { { 1, 1, 0 }, { 1, 0, -1 }, { 0, -1, 1 }, { -1, -1, 0 },
@@ -644,12 +646,28 @@ void test_cast_ray_from_edges(void)
             }
             st = fxc_raycast(&cube, &t, o, fxc_v3(d[0] * FXC_ONE, d[1] * FXC_ONE, d[2] * FXC_ONE), &h);
             leaving += out > 0;
-            if (out > 0) wrong += st != FXC_TOUCHING && st != FXC_GRAZING;
+            if (out > 0) wrong += st != FXC_TOUCHING;
             else if (along > 0) wrong += st != FXC_GRAZING;
             else wrong += st != FXC_HIT || h.fraction != 0;
-            if (out > 0 && st == FXC_HIT) port_printf("    start %d direction (%d, %d, %d): a hit\n", i, d[0], d[1], d[2]);
+            if (out > 0 && st != FXC_TOUCHING)
+                port_printf("    start %d direction (%d, %d, %d): %s\n", i, d[0], d[1], d[2], fxc_status_name(st));
         }
     }
     CHECK(leaving > 50);
     CHECK_MSG(wrong == 0, "%d rays from edges and corners answered against the faces' rule", wrong);
+    {
+        fxc_shape point;
+        fxc_ray_hit h;
+        int st;
+        CHECK(fxc_shape_point(&point, 0) == FXC_OK);
+        for (k = 0, wrong = 0; k < 27; k++) {
+            if (k == 13) continue;
+            wrong += fxc_raycast(&point, &t, fxc_v3(0, 0, 0),
+                                 fxc_v3((k % 3 - 1) * FXC_ONE, (k / 3 % 3 - 1) * FXC_ONE, (k / 9 - 1) * FXC_ONE), &h) != FXC_TOUCHING;
+        }
+        CHECK_MSG(wrong == 0, "%d rays leaving a point not FXC_TOUCHING", wrong);
+        st = fxc_raycast(&cube, &t, fxc_v3(FXC_ONE + 984, 0, FXC_ONE - 328), fxc_v3(-3 * (1 << 26), 0, 1 << 26), &h);
+        CHECK_MSG((st == FXC_HIT || st == FXC_GRAZING) && h.iterations > 1, "past an edge: %s after %d steps",
+                  fxc_status_name(st), h.iterations);
+    }
 }
