@@ -175,17 +175,11 @@ static int overlap_at_start(int st, const advance *c)
     return st == CONTACT && c->t == 0 && c->gap < -FXC_TOUCH_TOL;
 }
 
-int fxc_cast_status(int64_t closing, int at_start, int moves)
+int fxc_cast_status(int64_t closing, int at_start, fxc_vec3 v)
 {
     if (closing < 0) return FXC_HIT;
-    if (at_start && (closing > 0 || !moves)) return FXC_TOUCHING;
+    if (at_start && (closing > 0 || (v.x == 0 && v.y == 0 && v.z == 0))) return FXC_TOUCHING;
     return FXC_GRAZING;
-}
-
-/* Does v move at all? */
-static int moves(fxc_vec3 v)
-{
-    return v.x != 0 || v.y != 0 || v.z != 0;
 }
 
 /* The fraction reached, Q32 -> Q16.16 rounded down (never later). */
@@ -221,7 +215,7 @@ FXC_NOINLINE static int sweep(const fxc_shape *a, const fxc_transform *ta, const
     if (st == MISS || st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) r.iterations = c.iterations;
     if (st == CONTACT || st == FXC_ERR_NO_CONVERGENCE) fill(&c, &r);
     if (st == MISS) st = FXC_SEPARATED;
-    else if (st == CONTACT) st = fxc_cast_status(c.closing, c.t == 0, moves(v));
+    else if (st == CONTACT) st = fxc_cast_status(c.closing, c.t == 0, v);
     if (!fxc_answered(st)) r = no_cast;
     *out = r;
     return st;
@@ -249,7 +243,7 @@ int fxc_shapecast_cfg(uint32_t config, const fxc_shape *a, const fxc_transform *
     {
         fxc_vec3 n;
         st = fxc_cast_overlap(config, a, ta, b, tb, ws, out, &n);
-        if (st == FXC_TOUCHING) st = fxc_cast_status(fxc_v3_dot_wide(translation, n), 1, moves(translation));
+        if (st == FXC_TOUCHING) st = fxc_cast_status(fxc_v3_dot_wide(translation, n), 1, translation);
     }
     return st;
 }
@@ -289,7 +283,7 @@ FXC_NOINLINE static int from_inside(const fxc_shape *s, const fxc_transform *t, 
     }
     hit->point = d.point_a;
     hit->normal = d.normal;
-    return fxc_cast_status(fxc_v3_dot_wide(v, d.normal), 1, moves(v));
+    return fxc_cast_status(fxc_v3_dot_wide(v, d.normal), 1, v);
 }
 
 /* A ray that starts on the surface, answered FXC_HIT or FXC_GRAZING by
@@ -337,7 +331,7 @@ static int ray_advance(const fxc_shape *s, const fxc_transform *t, fxc_vec3 orig
         hit->point = c.pa;
         hit->normal = c.normal;
     }
-    return st == CONTACT ? fxc_cast_status(c.closing, c.t == 0, moves(v)) : st;
+    return st == CONTACT ? fxc_cast_status(c.closing, c.t == 0, v) : st;
 }
 
 /* The ray's inputs checked as move_ok checks a cast's (no NULL, the end

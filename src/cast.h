@@ -32,10 +32,10 @@ static inline fxc_vec3 fxc_cast_placed(fxc_vec3 pos, fxc_vec3 v, int64_t t)
 int fxc_cast_start(uint32_t config, fxc_workspace *ws, fxc_cast_result *out);
 
 /* The status at contact, from the sign of the closing speed of B along
- * the normal (negative: approaching): FXC_HIT approaching; at the start,
- * FXC_TOUCHING moving apart or not moving at all (`moves` 0); else
- * FXC_GRAZING (sliding along the surface). */
-int fxc_cast_status(int64_t closing, int at_start, int moves);
+ * the normal (negative: approaching) and B's move v: FXC_HIT approaching;
+ * at the start, FXC_TOUCHING moving apart or not moving at all (v zero);
+ * else FXC_GRAZING (sliding along the surface). */
+int fxc_cast_status(int64_t closing, int at_start, fxc_vec3 v);
 
 /* The answer of a cast whose shapes overlap at the start: fxc_collide's
  * status, depth, normal (also to *normal) and points into *out, its

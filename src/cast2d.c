@@ -105,19 +105,18 @@ static int on_core_edges(const fxc2_core *a, fxc2_vec o, fxc2_vec t)
 {
     int i, edges = 0, held = 0, out = 0, along = 0, in = 0;
     for (i = 0; i < a->n; i++) {
-        fxc2_vec p0 = a->v[i], p1 = a->v[i + 1 == a->n ? 0 : i + 1], e = fxc2_sub(p1, p0);
-        int64_t s;
+        fxc2_vec p0 = a->v[i], p1 = a->v[i + 1 == a->n ? 0 : i + 1], e = fxc2_sub(p1, p0), d = fxc2_sub(o, p0);
+        int64_t s, te;
         if (e.x == 0 && e.y == 0) continue;
         edges++;
-        if (fxc2_cross(e, fxc2_sub(o, p0)) != 0 || fxc2_dot(e, fxc2_sub(o, p0)) < 0 || fxc2_dot(e, fxc2_sub(o, p1)) > 0)
-            continue;
+        if (fxc2_cross(e, d) != 0 || fxc2_dot(e, d) < 0 || fxc2_dot(e, fxc2_sub(o, p1)) > 0) continue;
         held++;
         s = fxc2_dot(t, fxc2_out_normal(e));
         out += s > 0;
         in += s < 0;
         /* along the edge, and into it from o (not off its end) */
-        along += s == 0 && ((fxc2_dot(t, e) > 0 && (o.x != p1.x || o.y != p1.y)) ||
-                            (fxc2_dot(t, e) < 0 && (o.x != p0.x || o.y != p0.y)));
+        te = fxc2_dot(t, e);
+        along += s == 0 && ((te > 0 && (o.x != p1.x || o.y != p1.y)) || (te < 0 && (o.x != p0.x || o.y != p0.y)));
     }
     /* a core of one point (repeated or not): every move leaves it */
     if (edges == 0) return o.x == a->v[0].x && o.y == a->v[0].y ? FXC_TOUCHING : 0;

@@ -380,8 +380,7 @@ FXC_NOINLINE static int advance(const fxc_shape *a, const fxc_transform *ta, con
 static int turn_status(const fxc_motion *m, fxc_vec3 n, int at_start)
 {
     if (m->angle != 0) return FXC_HIT;
-    return fxc_cast_status(fxc_v3_dot_wide(m->translation, n), at_start,
-                           m->translation.x != 0 || m->translation.y != 0 || m->translation.z != 0);
+    return fxc_cast_status(fxc_v3_dot_wide(m->translation, n), at_start, m->translation);
 }
 
 /* The motion swept: the answer into *out (written once), or
