@@ -4,8 +4,8 @@
  *     direction), distance or depth;
  *  2. each core's supporting feature along n (feature.c): the one with
  *     more points is the reference (A's on a tie; a polygon steep to n
- *     gives way to the other's if that is not, and without one gives no
- *     points), the other incident;
+ *     gives way to the other's if that is not, and else acts as its edge
+ *     nearest the other shape), the other incident;
  *  3. the incident feature clipped against the reference's side planes
  *     (Sutherland-Hodgman; an edge along one side plane cut at its
  *     corner with the next, points that rounding put past a sharp corner
@@ -658,30 +658,83 @@ FXC_NOINLINE static void reduce(polygon *g, fxc_vec3 n)
 
 /* ---- the query --------------------------------------------------------------- */
 
+/* Height of point i of f along n, toward the other shape: along +n for
+ * A's feature (of_a), along -n for B's (exact: below 2^59). */
+static int64_t toward(const fxc_feature *f, int i, fxc_vec3 n, int of_a)
+{
+    int64_t h = fxc_v3_dot_wide(n, f->p[i]);
+    return of_a ? h : -h;
+}
+
+/* Cuts polygon f down to its edge nearest the other shape along n: its
+ * point farthest toward it (the first on a tie) and the nearer of that
+ * point's two neighbours (the next on a tie), in f's order. A polygon seen
+ * nearly edge-on meets the other shape along that edge; its plane is a
+ * poor guide there (rounded points 2 raw apart across a plate's end tilt
+ * its Newell normal by tens of degrees), its edge's ends are not. */
+static void cut_to_edge(fxc_feature *f, fxc_vec3 n, int of_a)
+{
+    int top = 0, i, prev, next, first;
+    int64_t best = toward(f, 0, n, of_a);
+    fxc_vec3 p0, p1;
+    uint8_t id0, id1;
+    for (i = 1; i < f->n; i++) {
+        int64_t h = toward(f, i, n, of_a);
+        if (h > best) {
+            best = h;
+            top = i;
+        }
+    }
+    prev = fxc_wrap(top - 1 + f->n, f->n);
+    next = fxc_wrap(top + 1, f->n);
+    first = toward(f, next, n, of_a) >= toward(f, prev, n, of_a) ? top : prev;
+    i = fxc_wrap(first + 1, f->n);
+    p0 = f->p[first];
+    p1 = f->p[i];
+    id0 = f->id[first];
+    id1 = f->id[i];
+    f->p[0] = p0;
+    f->p[1] = p1;
+    f->id[0] = id0;
+    f->id[1] = id1;
+    f->n = 2;
+}
+
+/* Is f a polygon whose plane (written to pl) faces n, not steep to it? */
+static int faces(const fxc_feature *f, fxc_vec3 n, ref_plane *pl)
+{
+    if (f->n < 3) return 0;
+    reference_plane(f, n, pl);
+    return !steep(pl, n);
+}
+
 /* The features' contact: the one with more points of fa (A's) and fb
- * (B's), both of two or more, is the reference (A's on a tie; a polygon
- * steep to n gives way to the other's polygon if that is not, and without
- * one leaves g empty), the other
+ * (B's), both of two or more, is the reference (A's on a tie), the other
  * is clipped against it into g, each point with its separation along the
- * normal to the reference plane pl. Returns whether the reference is A's. */
-FXC_NOINLINE static int clip_features(const fxc_feature *fa, const fxc_feature *fb, const fxc_direction *u, polygon *g, ref_plane *pl)
+ * normal to the reference plane pl. A reference polygon steep to n gives
+ * way to the other feature if that is a polygon facing n; else each
+ * steep polygon is cut to its edge nearest the other shape (cut_to_edge:
+ * the features are the caller's scratch) and the contact is edge to
+ * edge. Returns whether the reference is A's. */
+FXC_NOINLINE static int clip_features(fxc_feature *fa, fxc_feature *fb, const fxc_direction *u, polygon *g, ref_plane *pl)
 {
     int ref_is_a = fa->n >= fb->n, i;
-    const fxc_feature *ref = ref_is_a ? fa : fb, *inc = ref_is_a ? fb : fa;
+    fxc_feature *ref = ref_is_a ? fa : fb, *inc = ref_is_a ? fb : fa;
     int32_t n_len;
     reference_plane(ref, u->d, pl);
     g->n = 0;
     if (ref->n >= 3 && steep(pl, u->d)) {
-        /* a polygon seen nearly edge-on: the other polygon, if it faces
-         * n; else no points (fxc_collide's leads) */
         ref_plane other;
-        if (inc->n < 3) return ref_is_a;
-        reference_plane(inc, u->d, &other);
-        if (steep(&other, u->d)) return ref_is_a;
-        inc = ref;
-        ref = ref_is_a ? fb : fa;
-        ref_is_a = !ref_is_a;
-        *pl = other;
+        if (faces(inc, u->d, &other)) {
+            inc = ref;
+            ref = ref_is_a ? fb : fa;
+            ref_is_a = !ref_is_a;
+            *pl = other;
+        } else {
+            cut_to_edge(ref, u->d, ref_is_a);
+            if (inc->n >= 3) cut_to_edge(inc, u->d, !ref_is_a);
+            reference_plane(ref, u->d, pl);
+        }
     }
     if (!reference_flat(ref, pl)) return ref_is_a; /* no points: fxc_collide's leads */
     if (ref->n >= 3) {
@@ -707,8 +760,9 @@ static void keep_between(polygon *g, int64_t lo, int64_t hi)
  * within the speculative distance and no deeper than the pair (deepest:
  * fxc_collide's separation), reduced to four, margins pushed out along
  * the normal as fxc_collide's (separations lose them). Returns the count:
- * 0 when the clipped feature is empty or none of its points is kept. */
-FXC_NOINLINE static int contact_points(const fxc_pair *p, const fxc_feature *fa, const fxc_feature *fb,
+ * 0 when the clipped feature is empty or none of its points is kept. fa
+ * and fb are scratch: clip_features may cut them down. */
+FXC_NOINLINE static int contact_points(const fxc_pair *p, fxc_feature *fa, fxc_feature *fb,
                                        const fxc_direction *u, fix16_t speculative, fix16_t deepest,
                                        fxc_manifold_point *out)
 {
