@@ -495,13 +495,14 @@ static void clip_edges(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 
  * polygon's area vector, robust to nearly collinear neighbours); an
  * edge's plane holds the edge and n's part across it. If that plane is
  * steep (f . n below an eighth of the OR of f's components times that of
- * n's: beyond about 80 to 86 degrees), the plane across n. */
+ * n's: beyond about 80 to 86 degrees), the plane across n, and the
+ * answer is 0 (a polygon's plane then is no guide: steep, see faces). */
 typedef struct {
     fxc_vec3 r0, f;
     int64_t fn; /* f . n > 0, below 2^58 */
 } ref_plane;
 
-static void reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
+static int reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
 {
     fxc_vec3w w;
     fxc_vec3 f = n, r0 = ref->p[0];
@@ -531,10 +532,11 @@ static void reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
         uint32_t fm = fxc_abs_u32(f.x) | fxc_abs_u32(f.y) | fxc_abs_u32(f.z);
         uint32_t nm = fxc_abs_u32(n.x) | fxc_abs_u32(n.y) | fxc_abs_u32(n.z);
         pl->fn = fxc_v3_dot_wide(f, n);
-        if (pl->fn > 0 && (uint64_t)pl->fn >= fxc_umull(fm, nm) >> 3) return;
+        if (pl->fn > 0 && (uint64_t)pl->fn >= fxc_umull(fm, nm) >> 3) return 1;
     }
     pl->f = n;
     pl->fn = fxc_v3_dot_wide(n, n);
+    return 0;
 }
 
 /* Is the plane's normal more than 60 degrees from n, (f . n)^2 <
@@ -555,9 +557,10 @@ static int steep(const ref_plane *pl, fxc_vec3 n)
  * its plane: |f . (p - r0)| <= FLAT_TOL max |f_i| (<= FLAT_TOL |f|)? A
  * point put on the plane is then within that much of the reference
  * shape. A band wider than the shape's rounding (a large speculative
- * distance) can take in points of a hull that are not on one face, and a
- * steep plane (across n) its feature's ends far apart along n: points on
- * such a plane may lie far outside the shape, even beyond the range. The
+ * distance) can take in points of a hull that are not on one face, and
+ * an edge nearly along n (its plane across n) its ends far apart along n:
+ * points on such a plane may lie far outside the shape, even beyond the
+ * range. The
  * heights are exact (below 2^59). */
 static int reference_flat(const fxc_feature *ref, const ref_plane *pl)
 {
@@ -700,12 +703,11 @@ static void cut_to_edge(fxc_feature *f, fxc_vec3 n, int of_a)
     f->n = 2;
 }
 
-/* Is f a polygon whose plane (written to pl) faces n, not steep to it? */
+/* Is f a polygon whose plane (written to pl) faces n: its own plane
+ * (reference_plane), within 60 degrees of n (steep)? */
 static int faces(const fxc_feature *f, fxc_vec3 n, ref_plane *pl)
 {
-    if (f->n < 3) return 0;
-    reference_plane(f, n, pl);
-    return !steep(pl, n);
+    return f->n >= 3 && reference_plane(f, n, pl) && !steep(pl, n);
 }
 
 /* The features' contact: the one with more points of fa (A's) and fb
@@ -721,9 +723,8 @@ FXC_NOINLINE static int clip_features(fxc_feature *fa, fxc_feature *fb, const fx
     int ref_is_a = fa->n >= fb->n, i;
     fxc_feature *ref = ref_is_a ? fa : fb, *inc = ref_is_a ? fb : fa;
     int32_t n_len;
-    reference_plane(ref, u->d, pl);
     g->n = 0;
-    if (ref->n >= 3 && steep(pl, u->d)) {
+    if (ref->n >= 3 && !faces(ref, u->d, pl)) {
         ref_plane other;
         if (faces(inc, u->d, &other)) {
             inc = ref;
@@ -733,9 +734,9 @@ FXC_NOINLINE static int clip_features(fxc_feature *fa, fxc_feature *fb, const fx
         } else {
             cut_to_edge(ref, u->d, ref_is_a);
             if (inc->n >= 3) cut_to_edge(inc, u->d, !ref_is_a);
-            reference_plane(ref, u->d, pl);
         }
     }
+    if (ref->n == 2) (void)reference_plane(ref, u->d, pl); /* an edge's (a cut polygon's too) */
     if (!reference_flat(ref, pl)) return ref_is_a; /* no points: fxc_collide's leads */
     if (ref->n >= 3) {
         uint32_t sharp = clip_polygon(ref, inc, u->d, g);

@@ -1308,3 +1308,40 @@ void test_manifold_plate_on_ridge(void)
     }
     port_printf("    plates on a ridge: worst %.2f LSB\n", worst);
 }
+
+/* A cylinder (radius 655 raw, half height 6554) lying 3.4 degrees off
+ * flat across a box's top face, one end 801 raw deep, the other 15. In a
+ * speculative band of 11000 raw or more the band takes in the cylinder's
+ * cap (feature.c), 86.6 degrees off the normal: past reference_plane's
+ * 1/8 test (about 83 degrees), which put the plane across n in its place,
+ * and the 60 degree rule did not see that plane as steep; the cap's
+ * points were not flat on it, and no clipped point was left, only
+ * fxc_collide's deepest (a review's case). A polygon without a plane of
+ * its own is steep: the box's face, which faces n, is the reference and
+ * the cap's points are clipped against it. Every band from 1000 to 20000
+ * raw: two points or more, within IN_BOUND of both shapes. (The side
+ * line's shallow end is not among the cap's points: in such bands the
+ * manifold misses it.) */
+void test_manifold_cylinder_cap_band(void)
+{
+    static const fxc_mat3 rb = { { { -3930, 0, 65418 }, { 0, 65536, 0 }, { -65418, 0, -3930 } } };
+    body box;
+    fxc_shape cyl;
+    fxc_transform tc;
+    fix16_t spec;
+    scene_box(&box, fxc_v3(262144, 262144, 65536));
+    scene_place(&box, NULL, fxc_v3(0, 0, 0));
+    scene_finish(&box);
+    CHECK(fxc_shape_cylinder(&cyl, 6554, 655, 0) == FXC_OK);
+    CHECK(fxc_transform_set(&tc, &rb, fxc_v3(0, 0, 65782)) == FXC_OK);
+    for (spec = 1000; spec <= 20000; spec += 1000) {
+        fxc_contact_manifold m;
+        int k;
+        CHECK(fxc_manifold(&box.shape, &box.xf, &cyl, &tc, spec, &t_ws, &m) == FXC_PENETRATING);
+        CHECK_MSG(m.count >= 2, "band %d: %d points", spec, m.count);
+        for (k = 0; k < m.count && k < FXC_MANIFOLD_MAX_POINTS; k++) {
+            double ea = scene_off_body(&box, m.point[k].point_a), eb = off_cylinder(m.point[k].point_b, &rb, tc.pos, 6554, 655);
+            CHECK_MSG(ea <= IN_BOUND && eb <= IN_BOUND, "band %d: point %d %.2f / %.2f LSB outside", spec, k, ea, eb);
+        }
+    }
+}
