@@ -190,13 +190,19 @@ int fxc2_collide(const fxc2_shape *a, const fxc2_transform *ta,
  * closest to the contact normal (A's unless B's is clearly better: by
  * more than about 2^-20 of its facing, so that the ids stay put on
  * parallel edges), the incident edge the other core's edge most against
- * it; the incident edge is clipped to the
- * reference edge's side lines, and each end kept while its separation is
- * at most the speculative distance plus FXC_TOUCH_TOL. A core with one
- * vertex (a circle) gives fxc2_collide's point; so do clipped points that
- * miss the pair's depth (or distance) by more than 2 LSB, where the
- * deepest contact lies past the reference edge's ends, at a corner a
- * margin rounds. The first point's separation is the pair's within 2 LSB. */
+ * it. The incident shape's flat side along that edge (the edge moved out
+ * by its margin along its own normal) is clipped to the reference edge's
+ * side lines, its end at the incident core's support vertex replaced by
+ * the deepest point of the margin's rounded corner there when that lies
+ * between the side lines, and each end kept while its separation is at
+ * most the speculative distance plus FXC_TOUCH_TOL: every point lies on
+ * both surfaces. A core with one vertex (a circle) gives fxc2_collide's point;
+ * so do clipped points that miss the pair's depth (or distance) by more
+ * than 2 LSB, where the deepest contact lies past the reference edge's
+ * ends, at a corner a margin rounds. The first point's separation is the
+ * pair's within 2 LSB, or deeper by up to 2^-20 of the depth more: A's
+ * reference edge may lie up to about 0.06 degrees off the contact normal,
+ * and along its normal the contact is that much deeper. */
 #define FXC2_MANIFOLD_MAX_POINTS 2
 
 /* A feature id: A's feature in the low byte pair, B's in the high one.

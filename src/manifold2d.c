@@ -6,9 +6,11 @@
  *  3. The better aligned of the two is the reference edge (A's unless B's
  *     is clearly better), the other core's edge most against its normal
  *     the incident edge.
- *  4. The incident edge is clipped to the reference edge's side lines, and
- *     each end is kept while its separation along the reference normal is
- *     within the speculative distance plus the touching band.
+ *  4. The incident shape's flat side along the incident edge is clipped
+ *     to the reference edge's side lines (at the support vertex, the
+ *     margin's rounded corner gives its deepest point), and each end is
+ *     kept while its separation along the reference normal is within the
+ *     speculative distance plus the touching band.
  * A core that is one point, or a contact no edge faces, gives collide's
  * own point. Side and overlap tests are exact signs; each crossing is one
  * rounded ratio, each separation one rounded height over a length. */
@@ -204,18 +206,18 @@ static fix16_t core_separation(const edge_pair *ep, const clip_end *q, const fxc
     return fxc2_dir_height(mn, fxc2_dot(fxc2_sub(q->x, r0), m_int));
 }
 
-/* Clipped end q as the next point, its cores' separation sep_core: on the
- * incident core it is q, on the reference core q moved against the normal
- * by sep_core; each then out to its surface by its margin. */
+/* Clipped end q (on the incident surface) as the next point, h its height
+ * over the reference core's line: on the reference core it is q moved
+ * against the normal by h, then out to the reference surface by its
+ * margin. */
 static void add_point(fxc2_manifold *m, const fxc2_answer *c, const edge_pair *ep, const clip_end *q,
-                      const fxc2_dir *mn, fix16_t sep_core)
+                      const fxc2_dir *mn, fix16_t h)
 {
     fxc2_manifold_point *pt = &m->point[m->count];
-    fix16_t r_ref = ep->ref->margin, r_inc = ep->inc->margin;
-    fxc2_vec on_ref = fxc2_dir_offset(mn, q->x, -sep_core);
-    fxc2_vec surf_ref = fxc2_dir_offset(mn, on_ref, r_ref);
-    fxc2_vec surf_inc = fxc2_dir_offset(mn, q->x, -r_inc);
-    pt->separation = sep_core - r_ref - r_inc;
+    fix16_t r_ref = ep->ref->margin;
+    fxc2_vec surf_ref = fxc2_dir_offset(mn, fxc2_dir_offset(mn, q->x, -h), r_ref);
+    fxc2_vec surf_inc = q->x;
+    pt->separation = h - r_ref;
     pt->point_a = fxc2_to_world(&c->pair, ep->ref_is_a ? surf_ref : surf_inc);
     pt->point_b = fxc2_to_world(&c->pair, ep->ref_is_a ? surf_inc : surf_ref);
     pt->id = ep->ref_is_a ? q->ref | (q->code << 16) : q->code | (q->ref << 16);
@@ -246,6 +248,47 @@ static void clear_manifold(fxc2_manifold *m)
     m->normal = m->contact.normal;
     m->count = 0;
     for (i = 0; i < FXC2_MANIFOLD_MAX_POINTS; i++) clear_point2d(&m->point[i]);
+}
+
+/* The incident surface's side along the incident edge: the edge's ends
+ * moved out by the incident margin along its own outward normal (exact
+ * direction: fxc2_dir_offset), so that clipped, every point of it lies
+ * on the incident shape's flat side. Moved along the reference normal
+ * instead, a tilted rounded edge's points sank into its shape by
+ * margin (1 - cos) (a capsule 30 degrees off a box's face: 4390 raw).
+ * Budget: the range check keeps each coordinate of a core point plus
+ * the margin within FXC_RAW_LIMIT of the centre, and the move changes
+ * each by at most the margin (and rounding): geom2d.h's budget holds. */
+static void incident_side(const edge_pair *ep, clip_end *q)
+{
+    fxc2_vec p0 = ep->inc->v[ep->ie.i0], p1 = ep->inc->v[ep->ie.i1];
+    fxc2_dir mi;
+    if (ep->inc->margin == 0) {
+        q[0].x = p0;
+        q[1].x = p1;
+        return;
+    }
+    fxc2_dir_set(&mi, fxc2_out_normal(fxc2_sub(p1, p0)));
+    q[0].x = fxc2_dir_offset(&mi, p0, ep->inc->margin);
+    q[1].x = fxc2_dir_offset(&mi, p1, ep->inc->margin);
+}
+
+/* The incident edge's end lower along the reference normal m is the
+ * incident core's support vertex against m (best_edge takes an edge at
+ * that vertex): the point of its rounded corner deepest along m is the
+ * vertex moved against m by the margin, deeper than the flat side's end.
+ * It takes that end's place when the clipping left the end whole and the
+ * point lies between the reference edge's side lines; else the flat
+ * side's end stays (the deepest contact then lies past the reference
+ * edge, where misses_pair gives fxc2_collide's point). */
+static void deepest_corner(const edge_pair *ep, clip_end *q, fxc2_vec m, const fxc2_dir *mn, fxc2_vec r0,
+                           fxc2_vec r1)
+{
+    fxc2_vec p0 = ep->inc->v[ep->ie.i0], p1 = ep->inc->v[ep->ie.i1], t = fxc2_sub(r1, r0), x;
+    int k = fxc2_dot(m, p1) < fxc2_dot(m, p0), v = k ? ep->ie.i1 : ep->ie.i0;
+    if (ep->inc->margin == 0 || q[k].code != feature2d_code(v, v, FXC2_FEATURE_VERTEX)) return;
+    x = fxc2_dir_offset(mn, ep->inc->v[v], -ep->inc->margin);
+    if (fxc2_dot(fxc2_sub(x, r0), t) >= 0 && fxc2_dot(fxc2_sub(x, r1), t) <= 0) q[k].x = x;
 }
 
 /* The manifold's two points swapped, field by field: a struct copy is a
@@ -280,9 +323,9 @@ FXC_NOINLINE static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_
     r1 = ep.ref->v[ep.re->i1];
     t = fxc2_sub(r1, r0);
     cut = feature2d_code(ep.ie.i0, ep.ie.i1, FXC2_FEATURE_EDGE);
+    incident_side(&ep, q);
     for (i = 0; i < 2; i++) {
         int v = i ? ep.ie.i1 : ep.ie.i0;
-        q[i].x = ep.inc->v[v];
         q[i].code = feature2d_code(v, v, FXC2_FEATURE_VERTEX);
         q[i].ref = feature2d_code(ep.re->i0, ep.re->i1, FXC2_FEATURE_EDGE);
     }
@@ -299,9 +342,10 @@ FXC_NOINLINE static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_
         n_ref = fxc2_dir_unit(&mn);
     }
     m->normal = ep.ref_is_a ? n_ref : fxc2_v(-n_ref.x, -n_ref.y);
+    deepest_corner(&ep, q, m_int, &mn, r0, r1);
     for (i = 0; i < 2; i++) { /* an end beyond `keep` is not made at all */
         fix16_t h = core_separation(&ep, &q[i], &mn, m_int);
-        if (h - ep.ref->margin - ep.inc->margin <= keep) add_point(m, c, &ep, &q[i], &mn, h);
+        if (h - ep.ref->margin <= keep) add_point(m, c, &ep, &q[i], &mn, h);
     }
     if (m->count == 2 && m->point[1].separation < m->point[0].separation) swap_points(m);
     return m->count > 0;

@@ -569,22 +569,23 @@ static void check_manifold_any(const body2 *a, const body2 *b, int st, const fxc
         CHECK_FEW(m->count == 0, "case %ld: %d points %d LSB apart", id, m->count, (int)m->contact.distance);
     for (i = 0; i < m->count && i < FXC2_MANIFOLD_MAX_POINTS; i++) {
         const fxc2_manifold_point *p = &m->point[i];
-        /* on or in its shape: a margin swept along the reference normal
-         * lands inside a rounded incident shape by margin * (1 - cos) */
+        /* on its shape's surface: a margin swept along the reference
+         * normal, not the incident edge's own, sank into a rounded
+         * incident shape by margin * (1 - cos) */
         double ea = r2_point_signed(&a->ref, r2_raw(p->point_a));
         double eb = r2_point_signed(&b->ref, r2_raw(p->point_b));
         CHECK_FEW(p->separation <= FXC_TOUCH_TOL, "case %ld: point %d separation %d beyond speculative 0", id, i,
                   (int)p->separation);
-        CHECK_FEW(ea <= tol && eb <= tol &&
-                      ea >= -a->ref.radius - tol && eb >= -b->ref.radius - tol,
+        CHECK_FEW(fabs(ea) <= tol && fabs(eb) <= tol,
                   "case %ld: manifold point %d off A %.2f, off B %.2f LSB (negative: inside)", id, i, ea, eb);
     }
     if (m->count == 2) CHECK_FEW(m->point[0].separation <= m->point[1].separation, "case %ld: deeper not first", id);
     if (m->count >= 1) {
-        /* the first point as deep as the pair (its depth or distance) */
+        /* the first point as deep as the pair (its depth or distance),
+         * or deeper by 2^-20 of the depth (fxcollide2d.h) */
         int32_t pair = m->contact.depth > 0 ? -m->contact.depth : m->contact.distance;
-        CHECK_FEW(abs(m->point[0].separation - pair) <= 2, "case %ld: first point's separation %d, the pair's %d", id,
-                  (int)m->point[0].separation, (int)pair);
+        CHECK_FEW(m->point[0].separation <= pair + 2 && m->point[0].separation >= pair - 2 - m->contact.depth / 1048576.0,
+                  "case %ld: first point's separation %d, the pair's %d", id, (int)m->point[0].separation, (int)pair);
     }
     for (i = 0; i < m->count && i < FXC2_MANIFOLD_MAX_POINTS; i++)
         CHECK_FEW(feature_valid(m->point[i].id & 0xFFFFu, &a->shape, a->ref.n) &&

@@ -327,3 +327,55 @@ void test_regress2_touching_band_both_sides(void)
     CHECK(fxc2_shape_circle(&c, 100) == FXC_OK);
     CHECK(fxc2_raycast(&c, &ta, fxc2_v(100 - FXC_TOUCH_TOL, 0), fxc2_v(UNIT, 0), &h) == FXC_TOUCHING);
 }
+
+/* A capsule (half length 2 units, radius 0.5) 30 degrees off a box's top
+ * face (half extents 1, 0.5), its lower end 100 raw into the box, in a
+ * speculative band of 2 units: the clipped point at the box's far corner
+ * was moved out from the capsule's axis along the box's normal, not the
+ * capsule's own, and sat 4390 raw inside the capsule, its separation 5069
+ * raw too large (a review's case). Each point: on the box's top face
+ * (y = 0.5 unit, |x| <= 1), on the capsule's surface (0.5 unit from its
+ * axis, within 2 LSB), its separation b.y - a.y. */
+void test_regress2_manifold_tilted_capsule(void)
+{
+    fxc2_shape a, b;
+    fxc2_transform ta = at(0, 0), tb;
+    fxc2_manifold m;
+    int i;
+    CHECK(fxc2_shape_box(&a, fxc2_v(UNIT, UNIT / 2), 0) == FXC_OK);
+    CHECK(fxc2_shape_segment(&b, fxc2_v(-2 * UNIT, 0), fxc2_v(2 * UNIT, 0), UNIT / 2) == FXC_OK);
+    CHECK(fxc2_transform_set(&tb, fxc2_v(146286, 130972), 56756, 32768) == FXC_OK);
+    CHECK(fxc2_collide_manifold(&a, &ta, &b, &tb, 2 * UNIT, &m) == FXC_PENETRATING);
+    CHECK(m.count == 2);
+    for (i = 0; i < m.count && i < FXC2_MANIFOLD_MAX_POINTS; i++) {
+        const fxc2_manifold_point *p = &m.point[i];
+        /* the capsule's axis: pos + t (c, s) / 2^16, |t| <= 2 units */
+        double c = 56756 / 65536.0, s = 32768 / 65536.0, px = p->point_b.x - 146286.0, py = p->point_b.y - 130972.0;
+        double t = px * c + py * s, off;
+        t = t > 2 * UNIT ? 2 * UNIT : t < -2 * UNIT ? -2 * UNIT : t;
+        off = hypot(px - t * c, py - t * s) - UNIT / 2;
+        CHECK_MSG(fabs(off) <= 2, "point %d: %.1f raw off the capsule", i, off);
+        CHECK_MSG(p->point_a.y == UNIT / 2 && iabs(p->point_a.x) <= UNIT, "point %d on A at (%ld, %ld)", i,
+                  (long)p->point_a.x, (long)p->point_a.y);
+        CHECK_MSG(iabs(p->separation - (p->point_b.y - p->point_a.y)) <= 2, "point %d: separation %ld", i,
+                  (long)p->separation);
+    }
+}
+
+/* Two equal boxes 300 units wide, B turned by 80 raw (0.07 degrees) and
+ * 100 units deep: A's top edge, not better than B's by 2^-20, is the
+ * reference, 0.07 degrees off the contact normal, and along it the
+ * first point is deeper than the pair by up to 2^-20 of the depth (5 raw
+ * here; the header's bound). */
+void test_regress2_manifold_deep_near_parallel(void)
+{
+    fxc2_shape a;
+    fxc2_transform ta = at(0, 0), tb;
+    fxc2_manifold m;
+    CHECK(fxc2_shape_box(&a, fxc2_v(150 * UNIT, 150 * UNIT), 0) == FXC_OK);
+    CHECK(fxc2_transform_angle(&tb, fxc2_v(-50 * UNIT, 200 * UNIT), 80) == FXC_OK);
+    CHECK(fxc2_collide_manifold(&a, &ta, &a, &tb, 0, &m) == FXC_PENETRATING && m.count >= 1);
+    CHECK_MSG(m.point[0].separation <= -m.contact.depth + 2 &&
+                  m.point[0].separation >= -m.contact.depth - 2 - m.contact.depth / 1048576,
+              "first point %ld deep, the pair %ld", (long)-m.point[0].separation, (long)m.contact.depth);
+}
