@@ -403,10 +403,11 @@ static inline int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta
  * within a band below the farthest: a face, an edge or a vertex; a
  * cylinder's cap as an octagon of rim points), the one with more points
  * as the reference (A's on a tie; but a polygon whose plane lies more
- * than 60 degrees from the normal gives way to a polygon of the other
- * shape that does not, and without one gives no clipped points), the
- * other clipped against its side
- * planes (a clipped point that rounding put more than 1 LSB past a corner
+ * than 60 degrees from the normal (its rounded points' plane, or no
+ * plane at all past about 83 degrees) gives way to a polygon of the other
+ * shape that does not, and without one each such polygon acts as its
+ * edge nearest the other shape, edge against edge), the other clipped
+ * against its side planes (a clipped point that rounding put more than 1 LSB past a corner
  * sharper than 60 degrees is dropped), each point's separation measured
  * along the normal to the
  * reference feature's plane, and more than four reduced to the four that

@@ -1,22 +1,24 @@
-/* Every test, in run order: T1(name) .. T6(name) runs void test_name(void).
- * The suite is cut in six parts for boards whose flash holds only a part
- * of it at a time (the Nucleo-F103RB's 128 KB: six images; the micro:bit's
- * 256 KB: the 3D parts 1-2, the 3D parts 3, 5 and 6, then the 2D part 4):
- * a runner built with FXC_TEST_PART set to the parts' digits (4, or 12)
- * runs those, otherwise all. Part 5 is the casts and the box axes, part 6
- * the fuzzer's regressions, the turning cast (whose reference's soft-float
- * trigonometry did not fit part 5's image), the warm-start cache's tests
- * (moved when part 5's image outgrew the Nucleo's flash) and the curved
- * shapes' checks (moved when part 3's did; the hulls' bad input went to
- * part 3 when part 5's image outgrew the flash again, and when part 3's
- * and part 5's did once more, four of the fuzzer's regressions went to
- * part 1 and the box axes' ratio filter to part 2; when part 3's grew
- * by the steep plate's manifold test, the hulls' bad input went back to
- * part 5, whose image links the hull code already, the box axes'
+/* Every test, in run order: T1(name) .. T7(name) runs void test_name(void).
+ * The suite is cut in seven parts for boards whose flash holds only a part
+ * of it at a time (the Nucleo-F103RB's 128 KB: seven images; the micro:bit's
+ * 256 KB: the 3D parts 1, 2 and 7, the 3D parts 3, 5 and 6, then the 2D
+ * part 4): a runner built with FXC_TEST_PART set to the parts' digits (4,
+ * or 127) runs those, otherwise all. Part 5 is the casts and the box axes,
+ * part 6 the fuzzer's regressions, the turning cast (whose reference's
+ * soft-float trigonometry did not fit part 5's image), the warm-start
+ * cache's tests (moved when part 5's image outgrew the Nucleo's flash) and
+ * the curved shapes' checks (moved when part 3's did; the hulls' bad input
+ * went to part 3 when part 5's image outgrew the flash again, and when
+ * part 3's and part 5's did once more, four of the fuzzer's regressions
+ * went to part 1 and the box axes' ratio filter to part 2; when part 3's
+ * grew by the steep plate's manifold test, the hulls' bad input went back
+ * to part 5, whose image links the hull code already, the box axes'
  * crossing edges and resting aligned boxes to part 3 for room in part 5,
- * and two more of the
- * fuzzer's regressions to part 1 for room in the micro:bit's image of
- * parts 3, 5 and 6). */
+ * and two more of the fuzzer's regressions to part 1 for room in the
+ * micro:bit's image of parts 3, 5 and 6). Part 7 is the manifold's later
+ * tests, from its bad input on: part 3's image outgrew the Nucleo's
+ * flash, and that of parts 3, 5 and 6 the micro:bit's, when the plate on
+ * a ridge and the cylinder's cap came in. */
 T1(range_check)
 T1(vec_add_sub_neg)
 T1(vec_scale)
@@ -160,14 +162,14 @@ T3(manifold_far_side_hidden)
 T3(manifold_edge_edge_on_shapes)
 T3(manifold_many_sided_face)
 T3(manifold_random_pairs)
-T3(manifold_bad_input)
-T3(manifold_unused_points_zero)
-T3(manifold_sliver_tip)
-T3(manifold_needle_cap)
-T3(manifold_past_sharp_corner)
-T3(manifold_steep_plate)
-T3(manifold_plate_on_ridge)
-T3(manifold_cylinder_cap_band)
+T7(manifold_bad_input)
+T7(manifold_unused_points_zero)
+T7(manifold_sliver_tip)
+T7(manifold_needle_cap)
+T7(manifold_past_sharp_corner)
+T7(manifold_steep_plate)
+T7(manifold_plate_on_ridge)
+T7(manifold_cylinder_cap_band)
 T3(config_mismatch)
 T5(cast_ray_rules)
 T5(cast_shape_rules)
