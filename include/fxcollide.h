@@ -225,7 +225,11 @@ typedef struct {
  * the stated tolerances, but not always to the bit: GJK takes another
  * path. The statuses agree too, except for a pair within a few LSB of the
  * touching band, whose edges the values' rounding decides: there the two
- * may differ (FXC_TOUCHING against FXC_SEPARATED, say). The test gjk_cache
+ * may differ (FXC_TOUCHING against FXC_SEPARATED, say); and except for
+ * FXC_ERR_CAPACITY, as EPA grows its polytope from GJK's last simplex,
+ * which the start changes: a deep pair of curved shapes at the edge of
+ * the workspace's capacity may fit from one start and not from another.
+ * The test gjk_cache
  * compares statuses only where the plain query's distance or depth exceeds
  * FXC_TOUCH_TOL + 4 LSB, or fxc_distance answers FXC_OVERLAPPING.
  *   fxc_intersect_cached and fxc_clearance_cached also keep the tetrahedron
@@ -432,7 +436,13 @@ static inline int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta
  * Accuracy (tests/test_manifold.c, against a double reference): every
  * point lies in both shapes within 4 LSB, its two points are `separation`
  * apart along the normal within 2 LSB, and the first point's separation
- * is the pair's (-depth or distance) within 2 LSB. */
+ * is the pair's (-depth or distance) within 2 LSB. One exception: where
+ * fxc_collide's own point leads for shapes with margins whose cores are
+ * apart, its points lie along the line between the cores' closest
+ * points, which GJK's proven normal may miss on a curved core whose
+ * distance is small against the margins (a review's capsule in a
+ * cylinder, cores 373 raw apart, margins 1537: 0.03 rad, the points 78
+ * LSB apart across the normal). */
 #define FXC_MANIFOLD_MAX_POINTS 4
 
 /* A feature id names one feature of each shape, 16 bits each: bits 15-14
