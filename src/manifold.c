@@ -703,6 +703,33 @@ static void cut_to_edge(fxc_feature *f, fxc_vec3 n, int of_a)
     f->n = 2;
 }
 
+/* Cuts polygon ref down to its side that edge inc runs along: both of
+ * inc's ends within FLAT_TOL of that side's plane across n (the first
+ * such side). Returns 0, ref untouched, when there is none. Rounding can
+ * put an edge that lies on a face's boundary (a plate's edge resting on a
+ * cube's ridge, the normal the cube face's) 1 raw past that side: the
+ * polygon's clipping then keeps nothing, and the contact is edge to edge
+ * with the side. Heights exact (below 2^59). */
+static int cut_to_side(fxc_feature *ref, const fxc_feature *inc, fxc_vec3 n)
+{
+    int k;
+    for (k = 0; k < ref->n; k++) {
+        int k1 = fxc_wrap(k + 1, ref->n);
+        fxc_vec3 s = side_of(ref->p[k], ref->p[k1], n), p0 = ref->p[k], p1 = ref->p[k1];
+        int64_t tol = (int64_t)FLAT_TOL * (fxc_abs_u32(s.x) | fxc_abs_u32(s.y) | fxc_abs_u32(s.z));
+        int64_t h0 = fxc_v3_dot_wide(s, fxc_v3_sub(inc->p[0], p0)), h1 = fxc_v3_dot_wide(s, fxc_v3_sub(inc->p[1], p0));
+        uint8_t id0 = ref->id[k], id1 = ref->id[k1];
+        if (h0 < -tol || h0 > tol || h1 < -tol || h1 > tol) continue;
+        ref->p[0] = p0;
+        ref->p[1] = p1;
+        ref->id[0] = id0;
+        ref->id[1] = id1;
+        ref->n = 2;
+        return 1;
+    }
+    return 0;
+}
+
 /* Is f a polygon whose plane (written to pl) faces n: its own plane
  * (reference_plane), within 60 degrees of n (steep)? */
 static int faces(const fxc_feature *f, fxc_vec3 n, ref_plane *pl)
@@ -717,7 +744,9 @@ static int faces(const fxc_feature *f, fxc_vec3 n, ref_plane *pl)
  * way to the other feature if that is a polygon facing n; else each
  * steep polygon is cut to its edge nearest the other shape (cut_to_edge:
  * the features are the caller's scratch) and the contact is edge to
- * edge. Returns whether the reference is A's. */
+ * edge; so it is with the reference polygon's side along which an
+ * incident edge runs, when the polygon's clipping keeps nothing of it
+ * (cut_to_side). Returns whether the reference is A's. */
 FXC_NOINLINE static int clip_features(fxc_feature *fa, fxc_feature *fb, const fxc_direction *u, polygon *g, ref_plane *pl)
 {
     int ref_is_a = fa->n >= fb->n, i;
@@ -741,8 +770,9 @@ FXC_NOINLINE static int clip_features(fxc_feature *fa, fxc_feature *fb, const fx
     if (ref->n >= 3) {
         uint32_t sharp = clip_polygon(ref, inc, u->d, g);
         if (sharp != 0 && g->n > 0) drop_past_corners(ref, u->d, sharp, g); /* beside the clipping: off its stack */
+        if (g->n == 0 && inc->n == 2 && cut_to_side(ref, inc, u->d)) (void)reference_plane(ref, u->d, pl);
     }
-    else clip_edges(ref, inc, u->d, g);
+    if (ref->n == 2) clip_edges(ref, inc, u->d, g);
     n_len = (int32_t)fxc_mul_rsqrt(fxc_v3_dot_wide(u->d, u->d), u->t, u->e);
     for (i = 0; i < g->n; i++) g->v[i].u.sep = separation(pl, n_len, g->v[i].p, ref_is_a);
     return ref_is_a;
