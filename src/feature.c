@@ -52,11 +52,22 @@ static int cap_flat(fix16_t r, fxc_vec3 l, uint32_t band)
     return fxc_umull((uint32_t)r, xy) <= fxc_umull(band, fxc_abs_u32(l.z));
 }
 
+/* Does a cap face the local direction l at least as well as the side,
+ * l_z^2 >= l_x^2 + l_y^2 (within 45 degrees of the axis)? Components
+ * below 2^31: squares below 2^62, the sum below 2^63. A band wide enough
+ * (a speculative distance) takes in the cap of a cylinder lying nearly
+ * flat too; its contact is the side line all the same. */
+static int cap_faces(fxc_vec3 l)
+{
+    uint32_t x = fxc_abs_u32(l.x), y = fxc_abs_u32(l.y), z = fxc_abs_u32(l.z);
+    return fxc_umull(z, z) >= fxc_umull(x, x) + fxc_umull(y, y);
+}
+
 /* Candidate k of body b's core for the local direction l, in the pair
  * frame, with its number; 0 when there is no candidate k. Boxes: the
  * corners (bit j of k: the + side of axis j). Cylinders: the octagon of
- * the cap facing l when that cap is flat within the band, else the rim
- * points along l at both ends. Cones: the apex, and the base's octagon
+ * the cap facing l when that cap is flat within the band and faces l
+ * better than the side, else the rim points along l at both ends. Cones: the apex, and the base's octagon
  * when the base faces l and is flat, else the base's rim point along l. */
 static int candidate(fxc_body *b, fxc_vec3 l, uint32_t band, int k, fxc_vec3 *p, int *id)
 {
@@ -82,7 +93,7 @@ static int candidate(fxc_body *b, fxc_vec3 l, uint32_t band, int k, fxc_vec3 *p,
         break;
     case FXC_SHAPE_CYLINDER: {
         fix16_t r = s->u.cylinder.radius, h = s->u.cylinder.half_height;
-        if (cap_flat(r, l, band)) {
+        if (cap_flat(r, l, band) && cap_faces(l)) {
             if (k >= 8) return 0;
             c = octagon_point(r, k, l.z >= 0 ? h : -h);
             *id = l.z >= 0 ? k : k + 8;

@@ -1322,18 +1322,18 @@ void test_manifold_plate_on_ridge(void)
 }
 
 /* A cylinder (radius 655 raw, half height 6554) lying 3.4 degrees off
- * flat across a box's top face, one end 801 raw deep, the other 15. In a
- * speculative band of 11000 raw or more the band takes in the cylinder's
- * cap (feature.c), 86.6 degrees off the normal: past reference_plane's
- * 1/8 test (about 83 degrees), which put the plane across n in its place,
- * and the 60 degree rule did not see that plane as steep; the cap's
- * points were not flat on it, and no clipped point was left, only
- * fxc_collide's deepest (a review's case). A polygon without a plane of
- * its own is steep: the box's face, which faces n, is the reference and
- * the cap's points are clipped against it. Every band from 1000 to 20000
- * raw: two points or more, within IN_BOUND of both shapes. (The side
- * line's shallow end is not among the cap's points: in such bands the
- * manifold misses it.) */
+ * flat across a box's top face, one end 801 raw deep, the other 15: its
+ * contact is the lowest side line, both ends in. In a speculative band of
+ * 11000 raw or more the band took in the cylinder's cap (feature.c), 86.6
+ * degrees off the normal, in place of the side line: past
+ * reference_plane's 1/8 test (about 83 degrees), which put the plane
+ * across n in its place, and the 60 degree rule did not see that plane
+ * as steep; the cap's points were not flat on it, and no clipped point
+ * was left but fxc_collide's deepest (a review's case). Now a polygon
+ * without a plane of its own is steep too, and a cap stands for the
+ * cylinder only where it faces the normal better than the side does.
+ * Every band from 1000 to 20000 raw: points spanning the side line
+ * (13084 raw along x), within IN_BOUND of both shapes. */
 void test_manifold_cylinder_cap_band(void)
 {
     static const fxc_mat3 rb = { { { -3930, 0, 65418 }, { 0, 65536, 0 }, { -65418, 0, -3930 } } };
@@ -1348,12 +1348,15 @@ void test_manifold_cylinder_cap_band(void)
     CHECK(fxc_transform_set(&tc, &rb, fxc_v3(0, 0, 65782)) == FXC_OK);
     for (spec = 1000; spec <= 20000; spec += 1000) {
         fxc_contact_manifold m;
+        fix16_t lo = 0, hi = 0;
         int k;
         CHECK(fxc_manifold(&box.shape, &box.xf, &cyl, &tc, spec, &t_ws, &m) == FXC_PENETRATING);
-        CHECK_MSG(m.count >= 2, "band %d: %d points", spec, m.count);
         for (k = 0; k < m.count && k < FXC_MANIFOLD_MAX_POINTS; k++) {
             double ea = scene_off_body(&box, m.point[k].point_a), eb = off_cylinder(m.point[k].point_b, &rb, tc.pos, 6554, 655);
             CHECK_MSG(ea <= IN_BOUND && eb <= IN_BOUND, "band %d: point %d %.2f / %.2f LSB outside", spec, k, ea, eb);
+            lo = k == 0 || m.point[k].point_a.x < lo ? m.point[k].point_a.x : lo;
+            hi = k == 0 || m.point[k].point_a.x > hi ? m.point[k].point_a.x : hi;
         }
+        CHECK_MSG(m.count >= 2 && hi - lo >= 13084 - 4, "band %d: %d points spanning %d raw", spec, m.count, hi - lo);
     }
 }
