@@ -52,22 +52,29 @@ static int cap_flat(fix16_t r, fxc_vec3 l, uint32_t band)
     return fxc_umull((uint32_t)r, xy) <= fxc_umull(band, fxc_abs_u32(l.z));
 }
 
-/* Does a cap face the local direction l at least as well as the side,
- * l_z^2 >= l_x^2 + l_y^2 (within 45 degrees of the axis)? Components
- * below 2^31: squares below 2^62, the sum below 2^63. A band wide enough
- * (a speculative distance) takes in the cap of a cylinder lying nearly
- * flat too; its contact is the side line all the same. */
-static int cap_faces(fxc_vec3 l)
+/* Does a cylinder's cap stand for it along the local direction l: its cap
+ * flat within the band (cap_flat), unless its side line, 2h long, is in
+ * the band too, 2h |l_z| <= band max(|l_x|, |l_y|, |l_z|) (the max is at
+ * most |l|: the line's ends differ by 2h |l_z| / |l| along l), and faces
+ * l better, l_z^2 < l_x^2 + l_y^2 (beyond 45 degrees from the axis)? A
+ * band wide enough (a speculative distance) takes in both the cap and
+ * the side line of a cylinder lying nearly flat; its contact is the side
+ * line. Components below 2^31 (squares below 2^62, two of them below
+ * 2^63), 2h below 2^29, band below 2^30: each side one 32 x 32-bit
+ * product. */
+static int cap_stands(fix16_t r, fix16_t h, fxc_vec3 l, uint32_t band)
 {
-    uint32_t x = fxc_abs_u32(l.x), y = fxc_abs_u32(l.y), z = fxc_abs_u32(l.z);
+    uint32_t x = fxc_abs_u32(l.x), y = fxc_abs_u32(l.y), z = fxc_abs_u32(l.z), m = x > y ? x : y;
+    if (!cap_flat(r, l, band)) return 0;
+    if (fxc_umull(2 * (uint32_t)h, z) > fxc_umull(band, m > z ? m : z)) return 1;
     return fxc_umull(z, z) >= fxc_umull(x, x) + fxc_umull(y, y);
 }
 
 /* Candidate k of body b's core for the local direction l, in the pair
  * frame, with its number; 0 when there is no candidate k. Boxes: the
  * corners (bit j of k: the + side of axis j). Cylinders: the octagon of
- * the cap facing l when that cap is flat within the band and faces l
- * better than the side, else the rim points along l at both ends. Cones: the apex, and the base's octagon
+ * the cap facing l when that cap stands for the cylinder (cap_stands),
+ * else the rim points along l at both ends. Cones: the apex, and the base's octagon
  * when the base faces l and is flat, else the base's rim point along l. */
 static int candidate(fxc_body *b, fxc_vec3 l, uint32_t band, int k, fxc_vec3 *p, int *id)
 {
@@ -93,7 +100,7 @@ static int candidate(fxc_body *b, fxc_vec3 l, uint32_t band, int k, fxc_vec3 *p,
         break;
     case FXC_SHAPE_CYLINDER: {
         fix16_t r = s->u.cylinder.radius, h = s->u.cylinder.half_height;
-        if (cap_flat(r, l, band) && cap_faces(l)) {
+        if (cap_stands(r, h, l, band)) {
             if (k >= 8) return 0;
             c = octagon_point(r, k, l.z >= 0 ? h : -h);
             *id = l.z >= 0 ? k : k + 8;
