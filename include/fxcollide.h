@@ -405,8 +405,9 @@ static inline int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta
  *
  * How: each shape's supporting feature along the normal (its vertices
  * within a band below the farthest: a face, an edge or a vertex; a
- * cylinder's cap, where it faces the normal better than the side, as an
- * octagon of rim points), the one with more points
+ * cylinder's cap as an octagon of rim points where the cap lies flat
+ * within the band, unless its side line does too and faces the normal
+ * better), the one with more points
  * as the reference (A's on a tie; but a polygon whose plane lies more
  * than 60 degrees from the normal (its rounded points' plane, or no
  * plane at all past about 83 degrees) gives way to a polygon of the other
