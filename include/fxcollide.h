@@ -407,33 +407,34 @@ static inline int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta
  * within a band below the farthest: a face, an edge or a vertex; a
  * cylinder's cap as an octagon of rim points where the cap lies flat
  * within the band, unless its side line does too and faces the normal
- * better), the one with more points
- * as the reference (A's on a tie; but a polygon whose plane lies more
- * than 60 degrees from the normal (its rounded points' plane, or no
- * plane at all past about 83 degrees) gives way to a polygon of the other
- * shape that does not, and without one each such polygon acts as its
- * edge nearest the other shape, edge against edge), the other clipped
- * against its side planes (a clipped point that rounding put more than 1 LSB past a corner
- * sharper than 60 degrees is dropped), each point's separation measured
- * along the normal to the
- * reference feature's plane, and more than four reduced to the four that
- * keep the area: the deepest, the farthest from it, then the one adding
- * the most area on each side of the line through those two. The band is
- * the rounding of the shape's points (16 LSB and 2^-14 of its size) plus
- * the speculative distance, so a face tilted by less than that across its
- * extent still gives its corners (seen along the normal, a corner hidden
- * under a nearer one is left out: a band reaching a shape's far side
- * keeps the near side; and when the band's outline seen along the normal
- * has no corner at its farthest point, as when the top of a frustum
+ * better), the one with more points as the reference (A's on a tie; but a
+ * polygon whose plane lies more than 60 degrees from the normal (its
+ * rounded points' plane, or no plane at all past about 80 to 86 degrees)
+ * gives way to a polygon of the other shape that does not and lies flat on
+ * its plane, and without one each such polygon acts as its edge nearest
+ * the other shape, edge against edge), the other clipped against its side
+ * planes (a clipped point that rounding put more than 1 LSB past a corner
+ * sharper than 60 degrees is dropped; an incident edge that the clipping
+ * leaves empty but that runs along one of the polygon's sides within 2 raw
+ * meets that side edge to edge), each point's separation measured along
+ * the normal to the reference feature's plane, and more than four reduced
+ * to the four that keep the area: the deepest, the farthest from it, then
+ * the one adding the most area on each side of the line through those two.
+ * The band is the rounding of the shape's points (16 LSB and 2^-14 of its
+ * size) plus the speculative distance, so a face tilted by less than that
+ * across its extent still gives its corners (seen along the normal, a
+ * corner hidden under a nearer one is left out: a band reaching a shape's
+ * far side keeps the near side; and when the band's outline seen along the
+ * normal has no corner at its farthest point, as when the top of a frustum
  * standing on its small end hides the bottom, or two faces meet at a
- * ridge, the feature is the band without the speculative distance). A
- * face with more than 12 vertices in the band keeps 12 spread around it. A reference feature whose points are not
- * within 2 LSB of one plane (a band wide enough to take in a hull's
- * points of more than one face) gives no clipped points, as a point put
- * on that plane could lie outside the shape. A sphere, a callback, a
- * vertex against anything, or such a feature gives one point:
- * fxc_collide's, which also leads when the clipped points miss the pair's
- * depth by more than 2 LSB.
+ * ridge, the feature is the band without the speculative distance). A face
+ * with more than 12 vertices in the band keeps 12 spread around it. A
+ * reference feature whose points are not within 2 LSB of one plane (a band
+ * wide enough to take in a hull's points of more than one face) gives no
+ * clipped points, as a point put on that plane could lie outside the
+ * shape. A sphere, a callback, a vertex against anything, or such a
+ * feature gives one point: fxc_collide's, which also leads when the
+ * clipped points miss the pair's depth by more than 2 LSB.
  *
  * Accuracy (tests/test_manifold.c, against a double reference): every
  * point lies in both shapes within 4 LSB, its two points are `separation`

@@ -192,9 +192,10 @@ int fxc2_collide(const fxc2_shape *a, const fxc2_transform *ta,
  * parallel edges), the incident edge the other core's edge most against
  * it. The incident shape's flat side along that edge (the edge moved out
  * by its margin along its own normal) is clipped to the reference edge's
- * side lines, its end at the incident core's support vertex replaced by
- * the deepest point of the margin's rounded corner there when that lies
- * between the side lines, and each end kept while its separation is at
+ * side lines, its end at the incident core's support vertex, if the
+ * clipping left that end whole, replaced by the deepest point of the
+ * margin's rounded corner there when that lies between the side lines,
+ * and each end kept while its separation is at
  * most the speculative distance plus FXC_TOUCH_TOL: every point lies on
  * both surfaces. A core with one vertex (a circle) gives fxc2_collide's point;
  * so do clipped points that miss the pair's depth (or distance) by more

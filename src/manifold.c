@@ -27,6 +27,7 @@
  * each coordinate: within 1 LSB), a separation along n (one ratio:
  * within 1 LSB), and the point on the reference plane, moved by the
  * separation along the unit normal (within 1 LSB per coordinate more). */
+#include "approx.h"
 #include "feature.h"
 #include "fxc_bits.h"
 #include "query.h"
@@ -560,8 +561,7 @@ static int steep(const ref_plane *pl, fxc_vec3 n)
  * distance) can take in points of a hull that are not on one face, and
  * an edge nearly along n (its plane across n) its ends far apart along n:
  * points on such a plane may lie far outside the shape, even beyond the
- * range. The
- * heights are exact (below 2^59). */
+ * range. The heights are exact (below 2^59). */
 static int reference_flat(const fxc_feature *ref, const ref_plane *pl)
 {
     int64_t tol = (int64_t)FLAT_TOL * (fxc_abs_u32(pl->f.x) | fxc_abs_u32(pl->f.y) | fxc_abs_u32(pl->f.z));
@@ -669,16 +669,34 @@ static int64_t toward(const fxc_feature *f, int i, fxc_vec3 n, int of_a)
     return of_a ? h : -h;
 }
 
+/* Edge top -> j of f (top its highest point toward the other shape): the
+ * square of its drop along n and of its length, each cut to 31 bits
+ * (drop below 2^60, squared length below 2^60). */
+static void edge_fall(const fxc_feature *f, int top, int j, fxc_vec3 n, int of_a, fxc_approx *drop2, fxc_approx *len2)
+{
+    fxc_vec3 e = fxc_v3_sub(f->p[j], f->p[top]);
+    fxc_approx d = fxc_approx_u64((uint64_t)(toward(f, top, n, of_a) - toward(f, j, n, of_a)));
+    *drop2 = fxc_approx_mul(d, d);
+    *len2 = fxc_approx_u64((uint64_t)fxc_v3_dot_wide(e, e));
+}
+
 /* Cuts polygon f down to its edge nearest the other shape along n: its
- * point farthest toward it (the first on a tie) and the nearer of that
- * point's two neighbours (the next on a tie), in f's order. A polygon seen
- * nearly edge-on meets the other shape along that edge; its plane is a
- * poor guide there (rounded points 2 raw apart across a plate's end tilt
- * its Newell normal by tens of degrees), its edge's ends are not. */
+ * point farthest toward it (the first on a tie) and, of that point's two
+ * neighbours, the one along the flatter edge (the next, unless the
+ * previous surely falls less per length: drop^2 / length^2 compared on
+ * the cut values, a choice and not a decision, the same bits everywhere),
+ * in f's order. A polygon seen nearly edge-on meets the other shape along
+ * that edge; its plane is a poor guide there (rounded points 2 raw apart
+ * across a plate's end tilt its Newell normal by tens of degrees), its
+ * edge's ends are not. The flatter edge, not the one whose far end is
+ * higher: across a plate 2 raw thick the end is never more than 2 raw
+ * lower, and with the plate's long edge 0.02 degrees off level it was
+ * the one kept (a review's case). */
 static void cut_to_edge(fxc_feature *f, fxc_vec3 n, int of_a)
 {
     int top = 0, i, prev, next, first;
     int64_t best = toward(f, 0, n, of_a);
+    fxc_approx dp, lp, dn, ln;
     fxc_vec3 p0, p1;
     uint8_t id0, id1;
     for (i = 1; i < f->n; i++) {
@@ -690,7 +708,9 @@ static void cut_to_edge(fxc_feature *f, fxc_vec3 n, int of_a)
     }
     prev = fxc_wrap(top - 1 + f->n, f->n);
     next = fxc_wrap(top + 1, f->n);
-    first = toward(f, next, n, of_a) >= toward(f, prev, n, of_a) ? top : prev;
+    edge_fall(f, top, prev, n, of_a, &dp, &lp);
+    edge_fall(f, top, next, n, of_a, &dn, &ln);
+    first = fxc_approx_surely_less(fxc_approx_mul(dp, ln), fxc_approx_mul(dn, lp)) ? prev : top;
     i = fxc_wrap(first + 1, f->n);
     p0 = f->p[first];
     p1 = f->p[i];
@@ -741,7 +761,8 @@ static int faces(const fxc_feature *f, fxc_vec3 n, ref_plane *pl)
  * (B's), both of two or more, is the reference (A's on a tie), the other
  * is clipped against it into g, each point with its separation along the
  * normal to the reference plane pl. A reference polygon steep to n gives
- * way to the other feature if that is a polygon facing n; else each
+ * way to the other feature if that is a polygon facing n and flat on its
+ * plane (reference_flat: else it would give no points); else each
  * steep polygon is cut to its edge nearest the other shape (cut_to_edge:
  * the features are the caller's scratch) and the contact is edge to
  * edge; so it is with the reference polygon's side along which an
@@ -755,7 +776,7 @@ FXC_NOINLINE static int clip_features(fxc_feature *fa, fxc_feature *fb, const fx
     g->n = 0;
     if (ref->n >= 3 && !faces(ref, u->d, pl)) {
         ref_plane other;
-        if (faces(inc, u->d, &other)) {
+        if (faces(inc, u->d, &other) && reference_flat(inc, &other)) {
             inc = ref;
             ref = ref_is_a ? fb : fa;
             ref_is_a = !ref_is_a;

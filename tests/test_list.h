@@ -1,24 +1,22 @@
 /* Every test, in run order: T1(name) .. T7(name) runs void test_name(void).
  * The suite is cut in seven parts for boards whose flash holds only a part
- * of it at a time (the Nucleo-F103RB's 128 KB: seven images; the micro:bit's
- * 256 KB: the 3D parts 1, 2 and 7, the 3D parts 3, 5 and 6, then the 2D
- * part 4): a runner built with FXC_TEST_PART set to the parts' digits (4,
- * or 127) runs those, otherwise all. Part 5 is the casts and the box axes,
- * part 6 the fuzzer's regressions, the turning cast (whose reference's
- * soft-float trigonometry did not fit part 5's image), the warm-start
- * cache's tests (moved when part 5's image outgrew the Nucleo's flash) and
- * the curved shapes' checks (moved when part 3's did; the hulls' bad input
- * went to part 3 when part 5's image outgrew the flash again, and when
- * part 3's and part 5's did once more, four of the fuzzer's regressions
- * went to part 1 and the box axes' ratio filter to part 2; when part 3's
- * grew by the steep plate's manifold test, the hulls' bad input went back
- * to part 5, whose image links the hull code already, the box axes'
- * crossing edges and resting aligned boxes to part 3 for room in part 5,
- * and two more of the fuzzer's regressions to part 1 for room in the
- * micro:bit's image of parts 3, 5 and 6). Part 7 is the manifold's later
- * tests, from its bad input on: part 3's image outgrew the Nucleo's
- * flash, and that of parts 3, 5 and 6 the micro:bit's, when the plate on
- * a ridge and the cylinder's cap came in. */
+ * of it at a time: the Nucleo-F103RB's 128 KB takes one part per image,
+ * the micro:bit's 256 KB the parts 1, 2 and 7, then 3, 5 and 6, then 4. A
+ * runner built with FXC_TEST_PART set to the parts' digits (4, or 127)
+ * runs those, otherwise all. A test sits where its image had room, not
+ * only by topic:
+ *   1  kernels, GJK, touching and margin points, six fuzzer regressions
+ *   2  EPA, bad input and bounds, the determinism hash, the box axes'
+ *      ratio filter
+ *   3  features, the manifold's first tests, two of the box axes' tests,
+ *      the configuration check
+ *   4  the whole 2D API (its image links no 3D code)
+ *   5  the casts, the ray's slabs, the box axes, the hulls
+ *   6  the other fuzzer regressions, the warm cache, the turning cast,
+ *      the curved shapes' certificates
+ *   7  the manifold's later tests, from its bad input on
+ * When an image outgrows its board's flash, tests move to a part whose
+ * image has room and links the code they need (make boards reports it). */
 T1(range_check)
 T1(vec_add_sub_neg)
 T1(vec_scale)

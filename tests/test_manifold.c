@@ -1221,9 +1221,9 @@ void test_manifold_needle_cap(void)
  * the plate's whole outline, whose plane (the plate's face) lies 83
  * degrees from the normal, and the other box has only an edge in the band
  * to give way to. Points moved along the normal onto a plane that steep
- * landed up to 11.5 LSB outside the plate: such a reference gives no
- * clipped points, fxc_collide's point leads. Then random plates 1 or 2 raw
- * thick against boxes (some plates too) within bands up to one unit. */
+ * landed up to 11.5 LSB outside the plate: such a reference is cut to its
+ * edge nearest the other box (clip_features). Then random plates 1 or 2
+ * raw thick against boxes (some plates too) within bands up to one unit. */
 void test_manifold_steep_plate(void)
 {
     static const fxc_mat3 ra = { { { -36603, -4261, -54194 }, { -32558, -50602, 25969 }, { -43533, 41427, 26145 } } };
@@ -1257,6 +1257,29 @@ void test_manifold_steep_plate(void)
     }
     CHECK(points > cases / 4);
     port_printf("    plates in wide bands: %d points, worst %.2f LSB\n", points, worst);
+    {
+        /* a plate 2 raw thick (margin 16155) whose side face is past the
+         * 1/8 test, against a hull whose band takes in points of more
+         * than one face: the plate's face gave way to the hull's polygon,
+         * which is not flat, and no clipped point was left (a review's
+         * case); a polygon that is not flat gives way to none, and the
+         * two meet edge to edge: 2 points, the first as far as the pair */
+        static const fxc_vec3 hv[12] = { { 6003, 64544, 13051 }, { -29460, -14635, -46058 }, { -39585, -18795, -29392 },
+                                         { 20166, -4015, -43521 }, { 11165, 59271, -18773 }, { -43401, -51918, 55782 },
+                                         { 59086, -21155, -18873 }, { 40326, -19790, 13705 }, { 52739, -52934, -51079 },
+                                         { -12344, 63810, 47036 }, { 21859, 12494, 40594 }, { -36843, 18455, 47120 } };
+        static const fxc_mat3 rpa = { { { -65536, 0, 0 }, { 0, -65536, 0 }, { 0, 0, 65536 } } };
+        static const fxc_mat3 rpb = { { { 65536, 0, 0 }, { 0, -65535, 310 }, { 0, -310, -65535 } } };
+        fxc_shape pa, pb;
+        fxc_transform ta, tb;
+        fxc_contact_manifold m;
+        CHECK(fxc_shape_box(&pa, fxc_v3(35027, 9756, 1), 16155) == FXC_OK);
+        CHECK(fxc_shape_hull(&pb, hv, 12, 593) == FXC_OK);
+        CHECK(fxc_transform_set(&ta, &rpa, fxc_v3(0, 0, 0)) == FXC_OK);
+        CHECK(fxc_transform_set(&tb, &rpb, fxc_v3(35098, -9952, 71191)) == FXC_OK);
+        CHECK(fxc_manifold(&pa, &ta, &pb, &tb, 11404, &t_ws, &m) == FXC_SEPARATED);
+        CHECK_MSG(m.count >= 2 && abs(m.point[0].separation - m.contact.distance) <= 2, "plate and hull: %d points", m.count);
+    }
 }
 
 /* A plate 2 raw thick standing 15 to 50 degrees off upright, its lower
@@ -1318,6 +1341,25 @@ void test_manifold_plate_on_ridge(void)
         }
         CHECK_MSG(fabs(t_d(hi - lo) - 1) <= IN_BOUND / 65536, "case %d: points %.6f apart along the edge", i, t_d(hi - lo));
     }
+    {
+        /* the plate's long edge 0.02 degrees off level, 20 raw above the
+         * ridge, band 2000: cut_to_edge kept the edge across the plate's
+         * thickness (its far end 2 raw lower at most, the long edge's 13),
+         * and one point (a review's case) */
+        static const fxc_mat3 rb = { { { 65536, 13, 15 }, { 0, 50203, -42126 }, { -20, 42126, 50203 } } };
+        body a, b;
+        fxc_mat3 ra;
+        fxc_contact_manifold m;
+        rotation(1, 0, 0, 3.14159265358979 / 4, &ra);
+        box_at(&a, V(1, 1, 1), &ra, fxc_v3(0, 0, 0));
+        box_at(&b, fxc_v3(F16(0.5), F16(0.5), 1), &rb, fxc_v3(0, 25101, 113778));
+        CHECK(manifold(&a, &b, 2000, &m) == FXC_SEPARATED);
+        CHECK_MSG(m.count == 2, "plate 0.02 degrees off level: %d points", m.count);
+        if (m.count == 2) {
+            worst = fmax(worst, check_points(&a, &b, &m, "plate off level"));
+            CHECK(fabs(fabs(t_d(m.point[0].point_a.x - m.point[1].point_a.x)) - 1) <= IN_BOUND / 65536);
+        }
+    }
     port_printf("    plates on a ridge: worst %.2f LSB\n", worst);
 }
 
@@ -1358,5 +1400,7 @@ void test_manifold_cylinder_cap_band(void)
             hi = k == 0 || m.point[k].point_a.x > hi ? m.point[k].point_a.x : hi;
         }
         CHECK_MSG(m.count >= 2 && hi - lo >= 13084 - 4, "band %d: %d points spanning %d raw", spec, m.count, hi - lo);
+        CHECK_MSG(m.count >= 1 && abs(m.point[0].separation + m.contact.depth) <= 2, "band %d: first point %d deep, the pair %d",
+                  spec, -m.point[0].separation, m.contact.depth);
     }
 }
