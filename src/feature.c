@@ -74,8 +74,9 @@ static int cap_stands(fix16_t r, fix16_t h, fxc_vec3 l, uint32_t band)
  * frame, with its number; 0 when there is no candidate k. Boxes: the
  * corners (bit j of k: the + side of axis j). Cylinders: the octagon of
  * the cap facing l when that cap stands for the cylinder (cap_stands),
- * else the rim points along l at both ends. Cones: the apex, and the base's octagon
- * when the base faces l and is flat, else the base's rim point along l. */
+ * else the rim points along l at both ends. Cones: the apex, and the
+ * base's octagon when the base faces l and is flat, else the base's rim
+ * point along l. */
 static int candidate(fxc_body *b, fxc_vec3 l, uint32_t band, int k, fxc_vec3 *p, int *id)
 {
     const fxc_shape *s = b->shape;

@@ -4,8 +4,8 @@
  *     direction), distance or depth;
  *  2. each core's supporting feature along n (feature.c): the one with
  *     more points is the reference (A's on a tie; a polygon steep to n
- *     gives way to the other's if that is not, and else acts as its edge
- *     nearest the other shape), the other incident;
+ *     gives way to the other's if that faces n and is flat, and else
+ *     acts as its edge nearest the other shape), the other incident;
  *  3. the incident feature clipped against the reference's side planes
  *     (Sutherland-Hodgman; an edge along one side plane cut at its
  *     corner with the next, points that rounding put past a sharp corner
