@@ -202,7 +202,7 @@ int fxc2_collide(const fxc2_shape *a, const fxc2_transform *ta,
  * than 2 LSB, where the deepest contact lies past the reference edge's
  * ends, at a corner a margin rounds. The first point's separation is the
  * pair's within 2 LSB, or deeper by up to 2^-20 of the depth more: A's
- * reference edge may lie up to about 0.06 degrees off the contact normal,
+ * reference edge may lie up to about 0.08 degrees off the contact normal,
  * and along its normal the contact is that much deeper. */
 #define FXC2_MANIFOLD_MAX_POINTS 2
 

@@ -365,8 +365,8 @@ void test_regress2_manifold_tilted_capsule(void)
 /* Two equal boxes 300 units wide, B turned by 80 raw (0.07 degrees) and
  * 100 units deep: A's top edge, not better than B's by 2^-20, is the
  * reference, 0.07 degrees off the contact normal, and along it the
- * first point is deeper than the pair by up to 2^-20 of the depth (5 raw
- * here; the header's bound). */
+ * first point is deeper than the pair, within the header's bound of 2^-20
+ * of the depth (6.3 raw here; it is 5). */
 void test_regress2_manifold_deep_near_parallel(void)
 {
     fxc2_shape a;
