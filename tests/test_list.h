@@ -14,7 +14,10 @@
  *   5  the casts, the ray's slabs, the box axes, the hulls
  *   6  the other fuzzer regressions, the warm cache, the turning cast,
  *      the curved shapes' certificates
- *   7  the manifold's later tests, from its bad input on
+ *   7  the manifold's later tests, from its bad input on; EPA's and the
+ *      bounds' curved shapes; the prepared hulls' queries, the only
+ *      test of part 5 that linked the manifold (parts 2 and 5 outgrew
+ *      the Nucleo's flash when the manifold grew)
  * When an image outgrows its board's flash, tests move to a part whose
  * image has room and links the code they need (make boards reports it). */
 T1(range_check)
@@ -72,10 +75,10 @@ T2(epa_concentric_spheres)
 T2(epa_point_hull_on_box_face)
 T2(epa_flat_hulls)
 T2(epa_translation_invariance)
-T2(epa_curved_callbacks_deep)
+T7(epa_curved_callbacks_deep)
 T2(epa_flat_segments)
 T2(epa_frees_face_slots)
-T2(epa_spheres_capsules)
+T7(epa_spheres_capsules)
 T2(epa_random_unit)
 T2(epa_random_small)
 T2(epa_random_large)
@@ -87,7 +90,7 @@ T5(sat_hands_back)
 T3(sat_resting_aligned)
 T5(hull_climb_matches_scan)
 T5(hull_flat_and_small)
-T5(hull_queries_match_plain)
+T7(hull_queries_match_plain)
 T5(hull_bad_input)
 T6(warm_same_verdicts)
 T6(warm_curved_keep_none)
@@ -112,7 +115,7 @@ T2(output_in_workspace)
 T2(callback_never_zero_direction)
 T2(callback_anti_support)
 T2(determinism_hash)
-T2(bounds_curved_and_deep)
+T7(bounds_curved_and_deep)
 T2(bounds_callback_ball)
 T1(fuzz_epa_iteration_cap)
 T1(fuzz_point_on_hull_vertex)
