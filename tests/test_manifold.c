@@ -1286,16 +1286,15 @@ void test_manifold_steep_plate(void)
  * edge along a cube's ridge (the cube turned 45 degrees about x), from 3
  * raw into it to 40 raw above it, in a speculative band of 56 raw. The
  * contact is the plate's whole edge, one unit along x: points that far
- * apart. The
- * plate's end face, 2 raw wide, comes in as a polygon whose rounded
- * points put its plane more than 60 degrees off the normal; as a steep
- * reference against the ridge it gave no clipped points, only
+ * apart. The plate's end face, 2 raw wide, comes in as a polygon whose
+ * rounded points put its plane more than 60 degrees off the normal; as a
+ * steep reference against the ridge it gave no clipped points, only
  * fxc_collide's one (the first case, and 3 % of the others); cut to its
  * lower edge it meets the ridge edge to edge. And with the plate on the
  * ridge the normal can be the cube's face's, the plate's edge 1 raw past
  * that face's side by rounding: the face's clipping kept nothing of it
- * (one point: the second case, and 1 in 1000 of the others); it meets
- * the face's side edge to edge. */
+ * (one point: the second case, and 1 in 1000 of the others); it meets the
+ * face's side edge to edge. */
 void test_manifold_plate_on_ridge(void)
 {
     /* tilt (degrees), side, gap (raw), offset along x (units) */
