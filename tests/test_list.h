@@ -9,15 +9,17 @@
  *   2  EPA, bad input and bounds, the determinism hash, the box axes'
  *      ratio filter
  *   3  features, the manifold's first tests, two of the box axes' tests,
- *      the configuration check
+ *      the configuration check, the prepared hulls' queries (part 5's
+ *      only test that linked the manifold: it outgrew the Nucleo's flash;
+ *      in part 7 its hull graphs left the micro:bit's image of parts 1, 2
+ *      and 7 too little RAM for its stack)
  *   4  the whole 2D API (its image links no 3D code)
  *   5  the casts, the ray's slabs, the box axes, the hulls
  *   6  the other fuzzer regressions, the warm cache, the turning cast,
  *      the curved shapes' certificates
  *   7  the manifold's later tests, from its bad input on; EPA's and the
- *      bounds' curved shapes; the prepared hulls' queries, the only
- *      test of part 5 that linked the manifold (parts 2 and 5 outgrew
- *      the Nucleo's flash when the manifold grew)
+ *      bounds' curved shapes (part 2 outgrew the Nucleo's flash when the
+ *      manifold grew)
  * When an image outgrows its board's flash, tests move to a part whose
  * image has room and links the code they need (make boards reports it). */
 T1(range_check)
@@ -90,7 +92,6 @@ T5(sat_hands_back)
 T3(sat_resting_aligned)
 T5(hull_climb_matches_scan)
 T5(hull_flat_and_small)
-T7(hull_queries_match_plain)
 T5(hull_bad_input)
 T6(warm_same_verdicts)
 T6(warm_curved_keep_none)
@@ -172,6 +173,7 @@ T7(manifold_steep_plate)
 T7(manifold_plate_on_ridge)
 T7(manifold_cylinder_cap_band)
 T3(config_mismatch)
+T3(hull_queries_match_plain)
 T5(cast_ray_rules)
 T5(cast_shape_rules)
 T5(cast_ray_random)
