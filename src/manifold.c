@@ -669,6 +669,19 @@ static int64_t toward(const fxc_feature *f, int i, fxc_vec3 n, int of_a)
     return of_a ? h : -h;
 }
 
+/* Polygon f cut down to its edge from point k to the next, in place. */
+static void keep_edge(fxc_feature *f, int k)
+{
+    int k1 = fxc_wrap(k + 1, f->n);
+    fxc_vec3 p0 = f->p[k], p1 = f->p[k1];
+    uint8_t id0 = f->id[k], id1 = f->id[k1];
+    f->p[0] = p0;
+    f->p[1] = p1;
+    f->id[0] = id0;
+    f->id[1] = id1;
+    f->n = 2;
+}
+
 /* Edge top -> j of f (top its highest point toward the other shape): the
  * square of its drop along n and of its length, each cut to 31 bits
  * (drop below 2^60, squared length below 2^60). */
@@ -697,8 +710,6 @@ static void cut_to_edge(fxc_feature *f, fxc_vec3 n, int of_a)
     int top = 0, i, prev, next, first;
     int64_t best = toward(f, 0, n, of_a);
     fxc_approx dp, lp, dn, ln;
-    fxc_vec3 p0, p1;
-    uint8_t id0, id1;
     for (i = 1; i < f->n; i++) {
         int64_t h = toward(f, i, n, of_a);
         if (h > best) {
@@ -711,16 +722,7 @@ static void cut_to_edge(fxc_feature *f, fxc_vec3 n, int of_a)
     edge_fall(f, top, prev, n, of_a, &dp, &lp);
     edge_fall(f, top, next, n, of_a, &dn, &ln);
     first = fxc_approx_surely_less(fxc_approx_mul(dp, ln), fxc_approx_mul(dn, lp)) ? prev : top;
-    i = fxc_wrap(first + 1, f->n);
-    p0 = f->p[first];
-    p1 = f->p[i];
-    id0 = f->id[first];
-    id1 = f->id[i];
-    f->p[0] = p0;
-    f->p[1] = p1;
-    f->id[0] = id0;
-    f->id[1] = id1;
-    f->n = 2;
+    keep_edge(f, first);
 }
 
 /* Cuts polygon ref down to its side that edge inc runs along: both of
@@ -734,17 +736,11 @@ static int cut_to_side(fxc_feature *ref, const fxc_feature *inc, fxc_vec3 n)
 {
     int k;
     for (k = 0; k < ref->n; k++) {
-        int k1 = fxc_wrap(k + 1, ref->n);
-        fxc_vec3 s = side_of(ref->p[k], ref->p[k1], n), p0 = ref->p[k], p1 = ref->p[k1];
+        fxc_vec3 p0 = ref->p[k], s = side_of(p0, ref->p[fxc_wrap(k + 1, ref->n)], n);
         int64_t tol = (int64_t)FLAT_TOL * (fxc_abs_u32(s.x) | fxc_abs_u32(s.y) | fxc_abs_u32(s.z));
         int64_t h0 = fxc_v3_dot_wide(s, fxc_v3_sub(inc->p[0], p0)), h1 = fxc_v3_dot_wide(s, fxc_v3_sub(inc->p[1], p0));
-        uint8_t id0 = ref->id[k], id1 = ref->id[k1];
         if (h0 < -tol || h0 > tol || h1 < -tol || h1 > tol) continue;
-        ref->p[0] = p0;
-        ref->p[1] = p1;
-        ref->id[0] = id0;
-        ref->id[1] = id1;
-        ref->n = 2;
+        keep_edge(ref, k);
         return 1;
     }
     return 0;

@@ -278,13 +278,13 @@ static void incident_side(const edge_pair *ep, clip_end *q)
  * that vertex): the point of its rounded corner deepest along m is the
  * vertex moved against m by the margin, deeper than the flat side's end.
  * It takes that end's place when the clipping left the end whole and the
- * point lies between the reference edge's side lines; else the flat
- * side's end stays (the deepest contact then lies past the reference
- * edge, where misses_pair gives fxc2_collide's point). */
+ * point lies between the reference edge's side lines (t = r1 - r0);
+ * else the flat side's end stays (the deepest contact then lies past the
+ * reference edge, where misses_pair gives fxc2_collide's point). */
 static void deepest_corner(const edge_pair *ep, clip_end *q, fxc2_vec m, const fxc2_dir *mn, fxc2_vec r0,
-                           fxc2_vec r1)
+                           fxc2_vec r1, fxc2_vec t)
 {
-    fxc2_vec p0 = ep->inc->v[ep->ie.i0], p1 = ep->inc->v[ep->ie.i1], t = fxc2_sub(r1, r0), x;
+    fxc2_vec p0 = ep->inc->v[ep->ie.i0], p1 = ep->inc->v[ep->ie.i1], x;
     int k = fxc2_dot(m, p1) < fxc2_dot(m, p0), v = k ? ep->ie.i1 : ep->ie.i0;
     if (ep->inc->margin == 0 || q[k].code != feature2d_code(v, v, FXC2_FEATURE_VERTEX)) return;
     x = fxc2_dir_offset(mn, ep->inc->v[v], -ep->inc->margin);
@@ -342,7 +342,7 @@ FXC_NOINLINE static int clip_ends(fxc2_manifold *m, const fxc2_answer *c, fix16_
         n_ref = fxc2_dir_unit(&mn);
     }
     m->normal = ep.ref_is_a ? n_ref : fxc2_v(-n_ref.x, -n_ref.y);
-    deepest_corner(&ep, q, m_int, &mn, r0, r1);
+    deepest_corner(&ep, q, m_int, &mn, r0, r1, t);
     for (i = 0; i < 2; i++) { /* an end beyond `keep` is not made at all */
         fix16_t h = core_separation(&ep, &q[i], &mn, m_int);
         if (h - ep.ref->margin <= keep) add_point(m, c, &ep, &q[i], &mn, h);
