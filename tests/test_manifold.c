@@ -1402,4 +1402,24 @@ void test_manifold_cylinder_cap_band(void)
         CHECK_MSG(m.count >= 1 && abs(m.point[0].separation + m.contact.depth) <= 2, "band %d: first point %d deep, the pair %d",
                   spec, -m.point[0].separation, m.contact.depth);
     }
+    {
+        /* the same cylinder standing 10 degrees off upright, its lowest rim
+         * point 20 raw into the box: its cap lies flat within a band of
+         * 20000 raw (its rim spans 2 r sin 10 = 227 raw along the normal)
+         * and its side line does not (2 h cos 10 = 12908 raw, but it faces
+         * the normal worse): the cap stands for it, three rim points or
+         * more, in both shapes */
+        fxc_mat3 rt;
+        fxc_contact_manifold m;
+        int k;
+        rotation(0, 1, 0, 10 * 3.14159265358979 / 180, &rt);
+        CHECK(fxc_transform_set(&tc, &rt, fxc_v3(0, 0, 65536 + (fix16_t)(6554 * cos(10 * 3.14159265358979 / 180) +
+                                                                          655 * sin(10 * 3.14159265358979 / 180)) - 20)) == FXC_OK);
+        CHECK(fxc_manifold(&box.shape, &box.xf, &cyl, &tc, 20000, &t_ws, &m) == FXC_PENETRATING);
+        CHECK_MSG(m.count >= 3, "standing cylinder: %d points", m.count);
+        for (k = 0; k < m.count && k < FXC_MANIFOLD_MAX_POINTS; k++) {
+            double ea = scene_off_body(&box, m.point[k].point_a), eb = off_cylinder(m.point[k].point_b, &rt, tc.pos, 6554, 655);
+            CHECK_MSG(ea <= IN_BOUND && eb <= IN_BOUND, "standing cylinder: point %d %.2f / %.2f LSB outside", k, ea, eb);
+        }
+    }
 }
