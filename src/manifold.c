@@ -670,7 +670,7 @@ static int64_t toward(const fxc_feature *f, int i, fxc_vec3 n, int of_a)
 }
 
 /* Polygon f cut down to its edge from point k to the next, in place. */
-static void keep_edge(fxc_feature *f, int k)
+static void edge_in_place(fxc_feature *f, int k)
 {
     int k1 = fxc_wrap(k + 1, f->n);
     fxc_vec3 p0 = f->p[k], p1 = f->p[k1];
@@ -722,7 +722,7 @@ static void cut_to_edge(fxc_feature *f, fxc_vec3 n, int of_a)
     edge_fall(f, top, prev, n, of_a, &dp, &lp);
     edge_fall(f, top, next, n, of_a, &dn, &ln);
     first = fxc_approx_surely_less(fxc_approx_mul(dp, ln), fxc_approx_mul(dn, lp)) ? prev : top;
-    keep_edge(f, first);
+    edge_in_place(f, first);
 }
 
 /* Cuts polygon ref down to its side that edge inc runs along: both of
@@ -740,7 +740,7 @@ static int cut_to_side(fxc_feature *ref, const fxc_feature *inc, fxc_vec3 n)
         int64_t tol = (int64_t)FLAT_TOL * (fxc_abs_u32(s.x) | fxc_abs_u32(s.y) | fxc_abs_u32(s.z));
         int64_t h0 = fxc_v3_dot_wide(s, fxc_v3_sub(inc->p[0], p0)), h1 = fxc_v3_dot_wide(s, fxc_v3_sub(inc->p[1], p0));
         if (h0 < -tol || h0 > tol || h1 < -tol || h1 > tol) continue;
-        keep_edge(ref, k);
+        edge_in_place(ref, k);
         return 1;
     }
     return 0;
