@@ -31,6 +31,7 @@ static inline fix16_t fxc_round32(int64_t v)
 int64_t fxc_smull_soft(int32_t a, int32_t b);
 uint64_t fxc_umull_soft(uint32_t a, uint32_t b);
 int64_t fxc_dot2_soft(int32_t a, int32_t b, int32_t c, int32_t d);
+int64_t fxc_dot3_soft(int32_t a, int32_t b, int32_t c, int32_t d, int32_t e, int32_t f);
 
 static inline int64_t fxc_smull(int32_t a, int32_t b)
 {
@@ -51,6 +52,17 @@ static inline int64_t fxc_dot2(int32_t a, int32_t b, int32_t c, int32_t d)
     return fxc_dot2_soft(a, b, c, d);
 #else
     return (int64_t)a * b + (int64_t)c * d;
+#endif
+}
+
+/* a * b + c * d + e * f, exact when the sum fits int64: one call where
+ * three fxc_smull would be three (3D dot products, a rotation's rows). */
+static inline int64_t fxc_dot3(int32_t a, int32_t b, int32_t c, int32_t d, int32_t e, int32_t f)
+{
+#if FXC_SOFT_MULTIPLY
+    return fxc_dot3_soft(a, b, c, d, e, f);
+#else
+    return (int64_t)a * b + (int64_t)c * d + (int64_t)e * f;
 #endif
 }
 
@@ -77,7 +89,7 @@ static inline fxc_vec3w fxc_v3_widen(fxc_vec3 a)
  * sum < 2^62: never overflows. Used for every sign decision. */
 static inline int64_t fxc_v3_dot_wide(fxc_vec3 a, fxc_vec3 b)
 {
-    return fxc_smull(a.x, b.x) + fxc_smull(a.y, b.y) + fxc_smull(a.z, b.z);
+    return fxc_dot3(a.x, b.x, a.y, b.y, a.z, b.z);
 }
 
 /* Exact cross product in Q32.32. |a|,|b| < 2^31 raw -> each component is a
@@ -97,9 +109,9 @@ static inline fxc_vec3w fxc_v3_cross_wide(fxc_vec3 a, fxc_vec3 b)
 static inline fxc_vec3 fxc_mat3_apply(const fxc_mat3 *m, fxc_vec3 v)
 {
     return fxc_v3(
-        fxc_round32(fxc_smull(m->m[0][0], v.x) + fxc_smull(m->m[0][1], v.y) + fxc_smull(m->m[0][2], v.z)),
-        fxc_round32(fxc_smull(m->m[1][0], v.x) + fxc_smull(m->m[1][1], v.y) + fxc_smull(m->m[1][2], v.z)),
-        fxc_round32(fxc_smull(m->m[2][0], v.x) + fxc_smull(m->m[2][1], v.y) + fxc_smull(m->m[2][2], v.z)));
+        fxc_round32(fxc_dot3(m->m[0][0], v.x, m->m[0][1], v.y, m->m[0][2], v.z)),
+        fxc_round32(fxc_dot3(m->m[1][0], v.x, m->m[1][1], v.y, m->m[1][2], v.z)),
+        fxc_round32(fxc_dot3(m->m[2][0], v.x, m->m[2][1], v.y, m->m[2][2], v.z)));
 }
 
 /* Transpose(matrix) * vector (the inverse rotation for an orthonormal m);
@@ -107,9 +119,9 @@ static inline fxc_vec3 fxc_mat3_apply(const fxc_mat3 *m, fxc_vec3 v)
 static inline fxc_vec3 fxc_mat3_apply_t(const fxc_mat3 *m, fxc_vec3 v)
 {
     return fxc_v3(
-        fxc_round32(fxc_smull(m->m[0][0], v.x) + fxc_smull(m->m[1][0], v.y) + fxc_smull(m->m[2][0], v.z)),
-        fxc_round32(fxc_smull(m->m[0][1], v.x) + fxc_smull(m->m[1][1], v.y) + fxc_smull(m->m[2][1], v.z)),
-        fxc_round32(fxc_smull(m->m[0][2], v.x) + fxc_smull(m->m[1][2], v.y) + fxc_smull(m->m[2][2], v.z)));
+        fxc_round32(fxc_dot3(m->m[0][0], v.x, m->m[1][0], v.y, m->m[2][0], v.z)),
+        fxc_round32(fxc_dot3(m->m[0][1], v.x, m->m[1][1], v.y, m->m[2][1], v.z)),
+        fxc_round32(fxc_dot3(m->m[0][2], v.x, m->m[1][2], v.y, m->m[2][2], v.z)));
 }
 
 /* floor(sqrt(v)) for any 64-bit unsigned v; exact. */

@@ -47,7 +47,7 @@ static inline int fxc_tmul_ge0(const fxc_mat3 *R, int j, fxc_vec3 d)
     if (a >= FXC_TMUL_FILTER) return 1;
     if (a < -FXC_TMUL_FILTER) return 0;
     FXC_FILTER_FELL(FXC_FILTER_TMUL);
-    return fxc_smull(R->m[0][j], d.x) + fxc_smull(R->m[1][j], d.y) + fxc_smull(R->m[2][j], d.z) >= -0x8000;
+    return fxc_dot3(R->m[0][j], d.x, R->m[1][j], d.y, R->m[2][j], d.z) >= -0x8000;
 }
 
 /* The number of a box's corner farthest along d, for a box turned by R

@@ -118,6 +118,81 @@ __attribute__((naked)) int64_t fxc_dot2_soft(int32_t a, int32_t b, int32_t c, in
                      "pop   {r4, r5, r6, r7, pc}\n\t");
 }
 
+
+/* a * b + c * d + e * f: three products summed in one call (a 3D dot
+ * product, or a row of a rotation: three calls and their 64-bit adds cost
+ * about as much as the products). The first two as in fxc_dot2_soft, the
+ * third from the stack (e, f: at sp + 20 and + 24 once 20 bytes are
+ * pushed), each added into r1:r6. Pushes 20 bytes. */
+__attribute__((naked)) int64_t fxc_dot3_soft(int32_t a, int32_t b, int32_t c, int32_t d, int32_t e, int32_t f)
+{
+    (void)a;
+    (void)b;
+    (void)c;
+    (void)d;
+    (void)e;
+    (void)f;
+    __asm__ volatile(".syntax unified\n\t"
+                     "push  {r4, r5, r6, r7, lr}\n\t"
+                     "uxth  r4, r0\n\t"      /* a * b into r6 (low), r1 (high) */
+                     "asrs  r0, r0, #16\n\t"
+                     "uxth  r5, r1\n\t"
+                     "asrs  r1, r1, #16\n\t"
+                     "movs  r6, r4\n\t"
+                     "muls  r6, r5\n\t"
+                     "muls  r4, r1\n\t"
+                     "muls  r5, r0\n\t"
+                     "muls  r1, r0\n\t"
+                     "lsls  r0, r4, #16\n\t"
+                     "asrs  r4, r4, #16\n\t"
+                     "adds  r6, r6, r0\n\t"
+                     "adcs  r1, r4\n\t"
+                     "lsls  r0, r5, #16\n\t"
+                     "asrs  r5, r5, #16\n\t"
+                     "adds  r6, r6, r0\n\t"
+                     "adcs  r1, r5\n\t"
+                     "uxth  r4, r2\n\t"      /* c * d into r7 (low), r3 (high) */
+                     "asrs  r2, r2, #16\n\t"
+                     "uxth  r5, r3\n\t"
+                     "asrs  r3, r3, #16\n\t"
+                     "movs  r7, r4\n\t"
+                     "muls  r7, r5\n\t"
+                     "muls  r4, r3\n\t"
+                     "muls  r5, r2\n\t"
+                     "muls  r3, r2\n\t"
+                     "lsls  r0, r4, #16\n\t"
+                     "asrs  r4, r4, #16\n\t"
+                     "adds  r7, r7, r0\n\t"
+                     "adcs  r3, r4\n\t"
+                     "lsls  r0, r5, #16\n\t"
+                     "asrs  r5, r5, #16\n\t"
+                     "adds  r7, r7, r0\n\t"
+                     "adcs  r3, r5\n\t"
+                     "adds  r6, r6, r7\n\t"  /* the sum so far */
+                     "adcs  r1, r3\n\t"
+                     "ldr   r2, [sp, #20]\n\t" /* e * f into r7 (low), r3 (high) */
+                     "ldr   r3, [sp, #24]\n\t"
+                     "uxth  r4, r2\n\t"
+                     "asrs  r2, r2, #16\n\t"
+                     "uxth  r5, r3\n\t"
+                     "asrs  r3, r3, #16\n\t"
+                     "movs  r7, r4\n\t"
+                     "muls  r7, r5\n\t"
+                     "muls  r4, r3\n\t"
+                     "muls  r5, r2\n\t"
+                     "muls  r3, r2\n\t"
+                     "lsls  r0, r4, #16\n\t"
+                     "asrs  r4, r4, #16\n\t"
+                     "adds  r7, r7, r0\n\t"
+                     "adcs  r3, r4\n\t"
+                     "lsls  r0, r5, #16\n\t"
+                     "asrs  r5, r5, #16\n\t"
+                     "adds  r7, r7, r0\n\t"
+                     "adcs  r3, r5\n\t"
+                     "adds  r0, r6, r7\n\t"  /* the sum */
+                     "adcs  r1, r3\n\t"
+                     "pop   {r4, r5, r6, r7, pc}\n\t");
+}
 #else
 
 /* Adds m * 2^16 to the 64-bit value hi:lo; m_hi is m >> 16 (arithmetic
@@ -153,6 +228,11 @@ uint64_t fxc_umull_soft(uint32_t a, uint32_t b)
 int64_t fxc_dot2_soft(int32_t a, int32_t b, int32_t c, int32_t d)
 {
     return (int64_t)((uint64_t)fxc_smull_soft(a, b) + (uint64_t)fxc_smull_soft(c, d));
+}
+
+int64_t fxc_dot3_soft(int32_t a, int32_t b, int32_t c, int32_t d, int32_t e, int32_t f)
+{
+    return (int64_t)((uint64_t)fxc_dot2_soft(a, b, c, d) + (uint64_t)fxc_smull_soft(e, f));
 }
 
 #endif

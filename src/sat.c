@@ -64,10 +64,8 @@ static int prev3(int k)
  * 2^35, |hi| < 2^52 and |lo| < 2^49. */
 static inline void split_dot(fxc_vec3 d, const fxc_vec3w *n, int64_t *hi, int64_t *lo)
 {
-    *hi = fxc_smull(d.x, (int32_t)(n->x >> 16)) + fxc_smull(d.y, (int32_t)(n->y >> 16)) +
-          fxc_smull(d.z, (int32_t)(n->z >> 16));
-    *lo = fxc_smull(d.x, (int32_t)(n->x & 0xFFFF)) + fxc_smull(d.y, (int32_t)(n->y & 0xFFFF)) +
-          fxc_smull(d.z, (int32_t)(n->z & 0xFFFF));
+    *hi = fxc_dot3(d.x, (int32_t)(n->x >> 16), d.y, (int32_t)(n->y >> 16), d.z, (int32_t)(n->z >> 16));
+    *lo = fxc_dot3(d.x, (int32_t)(n->x & 0xFFFF), d.y, (int32_t)(n->y & 0xFFFF), d.z, (int32_t)(n->z & 0xFFFF));
 }
 
 /* c . n exactly for a rotation column (|c_k| <= 2^17): below 2^54. */

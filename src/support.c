@@ -149,8 +149,8 @@ static fxc_vec3 rotate(const fxc_mat3 *R, int transpose, fxc_vec3 v)
     fix16_t r[3];
     int i;
     for (i = 0; i < 3; i++)
-        r[i] = round_row(fxc_smull(entry(R, transpose, i, 0), v.x) + fxc_smull(entry(R, transpose, i, 1), v.y) +
-                         fxc_smull(entry(R, transpose, i, 2), v.z));
+        r[i] = round_row(fxc_dot3(entry(R, transpose, i, 0), v.x, entry(R, transpose, i, 1), v.y,
+                                  entry(R, transpose, i, 2), v.z));
     return fxc_v3(r[0], r[1], r[2]);
 }
 

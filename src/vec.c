@@ -229,8 +229,7 @@ void fxc_mat3_mul(const fxc_mat3 *a, const fxc_mat3 *b, fxc_mat3 *out)
     int i, j;
     for (i = 0; i < 3; i++)
         for (j = 0; j < 3; j++)
-            r.m[i][j] = fxc_round32(fxc_smull(a->m[i][0], b->m[0][j]) + fxc_smull(a->m[i][1], b->m[1][j]) +
-                                    fxc_smull(a->m[i][2], b->m[2][j]));
+            r.m[i][j] = fxc_round32(fxc_dot3(a->m[i][0], b->m[0][j], a->m[i][1], b->m[1][j], a->m[i][2], b->m[2][j]));
     *out = r;
 }
 

@@ -119,10 +119,9 @@ static inline int fxc_i128_bits(fxc_i128 a)
  * 2^63: H = sum ah*b < 2^62.6, L = sum al*b < 2^61.6, value = H*2^30 + L. */
 static inline int fxc_sign_dot_wide(fxc_vec3w a, fxc_vec3 b)
 {
-    int64_t h = fxc_smull((int32_t)(a.x >> 30), b.x) + fxc_smull((int32_t)(a.y >> 30), b.y) +
-                fxc_smull((int32_t)(a.z >> 30), b.z);
-    int64_t l = fxc_smull((int32_t)(a.x & 0x3FFFFFFF), b.x) + fxc_smull((int32_t)(a.y & 0x3FFFFFFF), b.y) +
-                fxc_smull((int32_t)(a.z & 0x3FFFFFFF), b.z);
+    int64_t h = fxc_dot3((int32_t)(a.x >> 30), b.x, (int32_t)(a.y >> 30), b.y, (int32_t)(a.z >> 30), b.z);
+    int64_t l = fxc_dot3((int32_t)(a.x & 0x3FFFFFFF), b.x, (int32_t)(a.y & 0x3FFFFFFF), b.y,
+                         (int32_t)(a.z & 0x3FFFFFFF), b.z);
     int64_t t = h + (l >> 30);
     if (t != 0) return t > 0 ? 1 : -1;
     return (l & 0x3FFFFFFF) != 0;

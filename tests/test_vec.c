@@ -157,6 +157,22 @@ void test_soft_multiply(void)
                   (long)v[1], (long)v[2], (long)v[3]);
         if (t_failures() > 0) break;
     }
+    /* the fused three, the same way (the third pair from the stack on the
+     * M0: a slip there shows in that pair alone) */
+    for (i = 0; i < n; i++) {
+        int32_t v[6];
+        int k;
+        uint64_t want = 0;
+        for (k = 0; k < 6; k++) {
+            uint32_t u = (uint32_t)t_next(&r);
+            v[k] = (int32_t)((i & 1) ? edge[u % (uint32_t)ne] : u);
+        }
+        for (k = 0; k < 6; k += 2) want += (uint64_t)((int64_t)v[k] * v[k + 1]);
+        CHECK_MSG((uint64_t)fxc_dot3_soft(v[0], v[1], v[2], v[3], v[4], v[5]) == want,
+                  "dot3 %ld * %ld + %ld * %ld + %ld * %ld", (long)v[0], (long)v[1], (long)v[2], (long)v[3], (long)v[4],
+                  (long)v[5]);
+        if (t_failures() > 0) break;
+    }
 }
 
 void test_vec_dot_exact_sign(void)
