@@ -521,7 +521,11 @@ static inline int fxc_manifold(const fxc_shape *a, const fxc_transform *ta,
  * apart, FXC_TOUCHING. A move that only touches an edge or a vertex on its
  * way may be reported as FXC_HIT at the touching fraction (never a miss),
  * and so may a shape cast that starts on an edge or a vertex and leaves
- * across another face (a ray is asked again: fxc_raycast).
+ * across another face (a ray is asked again: fxc_raycast). Where the
+ * cores meet at the start and only touch (fxc_collide's FXC_TOUCHING),
+ * the axis is fxc_collide's normal, rounded to Q16.16: a move exactly
+ * along a face whose normal Q16.16 cannot hold (a 3-4-5 slope) crosses
+ * it by up to an LSB, and may be FXC_HIT or FXC_TOUCHING where it slides.
  * Both ends of the move must be within range (FXC_ERR_RANGE otherwise:
  * every pose in between then is too). */
 #define FXC_CAST_TOL 16 /* raw LSB: the gap at which a cast reports contact */
@@ -646,10 +650,15 @@ typedef struct {
  * (a ray starting on the surface and leaving it answers FXC_TOUCHING). At
  * an edge or a vertex the proven axis is one of many normals, so a ray
  * that the first step finds in contact and would answer FXC_HIT or
- * FXC_GRAZING by it is asked again as the segment it sweeps: FXC_HIT if
- * that enters the shape (fxc_distance finds them overlapping), else
- * FXC_GRAZING when its end lies on the surface too (the whole ray does),
- * else FXC_TOUCHING.
+ * FXC_GRAZING by it (or, starting on a core, FXC_TOUCHING by
+ * fxc_distance's normal, rounded to Q16.16) is asked again as the
+ * segment it sweeps: FXC_HIT if that enters the shape (fxc_distance finds
+ * them overlapping), else FXC_GRAZING when its end lies on the surface
+ * too (the whole ray does), else FXC_TOUCHING. A segment that cannot be
+ * asked (longer than the range, 2^FXC_RANGE_BITS units, along a
+ * coordinate, or beyond the range with the shape) answers FXC_ERR_RANGE
+ * where the axis said FXC_HIT or FXC_GRAZING (one axis is no answer
+ * there); FXC_TOUCHING stands.
  * On the surface means within FXC_TOUCH_TOL of it where the origin lies
  * in the margin, and exactly on it where it reaches the core: a ray has
  * no workspace in which to measure a depth inside a core (EPA), so any

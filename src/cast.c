@@ -286,25 +286,33 @@ FXC_NOINLINE static int from_inside(const fxc_shape *s, const fxc_transform *t, 
     return fxc_cast_status(fxc_v3_dot_wide(v, d.normal), 1, v);
 }
 
-/* A ray that starts on the surface, answered FXC_HIT or FXC_GRAZING by
- * the sign along the one axis the first step proved: at an edge or a
- * vertex that axis is one of many normals, and a ray may enter across
- * another face, or leave across one. The segment from the origin to its
- * end enters the shape exactly when fxc_distance finds them overlapping
- * (FXC_HIT); else the shape, convex, holds no point of it but on its
- * surface: the whole ray lies on the surface when its end does too
- * (FXC_GRAZING), else it leaves (FXC_TOUCHING). A segment or pair out of
- * range keeps the steps' answer. Out of line, called once raycast has
- * returned: fxc_distance's frames are not to add to the cast's. */
+/* A ray that starts on the surface, answered by the sign along one axis:
+ * the one the first step proved, or fxc_distance's rounded normal where
+ * it starts on a core (from_inside). At an edge or a vertex that axis is
+ * one of many normals, and a ray may enter across another face, or leave
+ * across one; a rounded normal can call a slide along a face leaving. The
+ * segment from the origin to its end enters the shape exactly when
+ * fxc_distance finds them overlapping (FXC_HIT); else the shape, convex,
+ * holds no point of it but on its surface: the whole ray lies on the
+ * surface when its end does too (FXC_GRAZING), else it leaves
+ * (FXC_TOUCHING). A segment beyond the range (a ray longer than it along
+ * a coordinate), or a pair of it and the shape beyond it, cannot be
+ * asked: FXC_TOUCHING stands (the ray leaves the plane of the axis), but
+ * FXC_HIT or FXC_GRAZING along one axis is no answer there, and
+ * FXC_ERR_RANGE is. Out of line, called once raycast has returned:
+ * fxc_distance's frames are not to add to the cast's. */
 FXC_NOINLINE static int ray_start(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v, int st)
 {
     fxc_shape segment;
     fxc_transform at;
     fxc_distance_result d;
-    int on;
-    if (fxc_shape_segment(&segment, fxc_v3(0, 0, 0), v, 0) != FXC_OK) return st;
-    (void)fxc_transform_set(&at, NULL, origin); /* the identity: always FXC_OK */
-    on = fxc_distance(s, t, &segment, &at, &d);
+    int on = fxc_shape_segment(&segment, fxc_v3(0, 0, 0), v, 0) == FXC_OK ? FXC_OK : FXC_ERR_RANGE;
+    if (on == FXC_OK) {
+        (void)fxc_transform_set(&at, NULL, origin); /* the identity: always FXC_OK */
+        on = fxc_distance(s, t, &segment, &at, &d);
+    }
+    if (on == FXC_ERR_RANGE) return st == FXC_TOUCHING ? st : FXC_ERR_RANGE;
+    if (on < 0) return on; /* an error of the shape's (a callback's) */
     if (on != FXC_TOUCHING) return on == FXC_OVERLAPPING ? FXC_HIT : st;
     (void)fxc_shape_point(&segment, 0);
     (void)fxc_transform_set(&at, NULL, fxc_v3_add(origin, v));
@@ -362,14 +370,18 @@ static void clear_hit(fxc_ray_hit *h)
 int fxc_raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 translation,
                 fxc_ray_hit *hit)
 {
-    int st;
+    int st, inside;
     if (hit == NULL) return FXC_ERR_NULL;
     clear_hit(hit);
     st = raycast(s, t, origin, translation, hit);
-    if (st == OVERLAP_AT_START) st = from_inside(s, t, origin, translation, hit);
+    inside = st == OVERLAP_AT_START;
+    if (inside) st = from_inside(s, t, origin, translation, hit);
     /* a contact at the start, found by the first step (a box's slabs
-     * decide exactly, with no steps) */
-    if ((st == FXC_HIT || st == FXC_GRAZING) && hit->iterations == 1) st = ray_start(s, t, origin, translation, st);
+     * decide exactly, with no steps): a FXC_TOUCHING of the steps is
+     * proven (the ray leaves a plane GJK proved), from_inside's only
+     * rounded */
+    if (hit->iterations == 1 && (st == FXC_HIT || st == FXC_GRAZING || (st == FXC_TOUCHING && inside)))
+        st = ray_start(s, t, origin, translation, st);
     if (!fxc_answered(st)) clear_hit(hit);
     return st;
 }

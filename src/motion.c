@@ -54,6 +54,7 @@ typedef struct {
     int64_t gap;        /* signed distance of the surfaces at t, raw */
     fxc_vec3 normal;    /* unit, A to B, at t */
     fxc_vec3 pa, pb;    /* closest points at t, world */
+    int64_t closing;    /* the translation along GJK's proven axis at t: exact */
     int iterations;
 } stop_point;
 
@@ -366,21 +367,25 @@ FXC_NOINLINE static int advance(const fxc_shape *a, const fxc_transform *ta, con
     }
     {
         fxc_direction u;
+        c->closing = fxc_v3_dot_wide(s->m->translation, g.dir);
         (void)fxc_apart_result(&p, &g, &u, &c->normal, &c->pa, &c->pb);
     }
     return st;
 }
 
-/* The status at contact: fxc_shapecast's rule on the sign of the
- * translation along n for a straight move (angle 0). A turn's contact is
+/* The status at contact: fxc_shapecast's rule on the sign of `closing`,
+ * the translation along the axis it was proven on, for a straight move
+ * (angle 0): GJK's exact axis where the steps stopped, as fxc_shapecast's
+ * (not the normal rounded from it, which a move along a face can cross by
+ * an LSB). A turn's contact is
  * FXC_HIT: the velocity of one contact point says nothing of B's other
  * points, one of which may be closing in while it moves away, and a turn
  * can come back round to A later, so neither moving apart (FXC_TOUCHING)
  * nor sliding along (FXC_GRAZING) is proven. */
-static int turn_status(const fxc_motion *m, fxc_vec3 n, int at_start)
+static int turn_status(const fxc_motion *m, int64_t closing, int at_start)
 {
     if (m->angle != 0) return FXC_HIT;
-    return fxc_cast_status(fxc_v3_dot_wide(m->translation, n), at_start, m->translation);
+    return fxc_cast_status(closing, at_start, m->translation);
 }
 
 /* The motion swept: the answer into *out (written once), or
@@ -395,6 +400,7 @@ FXC_NOINLINE static int sweep_turning(const fxc_shape *a, const fxc_transform *t
     int st;
     c.t = 0;
     c.gap = 0;
+    c.closing = 0;
     c.iterations = 0;
     st = a == NULL || b == NULL || ta == NULL || tb == NULL || m == NULL ? FXC_ERR_NULL : prepare(&s, b, tb, m);
     if (st == FXC_OK) st = advance(a, ta, b, tb, &s, &pose, &c);
@@ -411,7 +417,7 @@ FXC_NOINLINE static int sweep_turning(const fxc_shape *a, const fxc_transform *t
         out->distance = c.gap > 0 ? (fix16_t)c.gap : 0;
     }
     if (st == MISS) st = FXC_SEPARATED;
-    else if (st == CONTACT) st = turn_status(m, c.normal, c.t == 0);
+    else if (st == CONTACT) st = turn_status(m, c.closing, c.t == 0);
     if (!fxc_answered(st)) *out = no_turn;
     return st;
 }
@@ -425,6 +431,6 @@ int fxc_shapecast_motion_cfg(uint32_t config, const fxc_shape *a, const fxc_tran
     st = sweep_turning(a, ta, b, tb, m, out);
     if (st != CORES_OVERLAP) return st;
     st = fxc_cast_overlap(config, a, ta, b, tb, ws, out, &n);
-    if (st == FXC_TOUCHING) st = turn_status(m, n, 1);
+    if (st == FXC_TOUCHING) st = turn_status(m, fxc_v3_dot_wide(m->translation, n), 1);
     return st;
 }

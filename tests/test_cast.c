@@ -307,6 +307,63 @@ void test_cast_ray_start_band(void)
           h.normal.x == 0 && h.normal.y == u);
 }
 
+/* A ray from a hull cube's edge x = y = 1 unit (a hull: the steps answer
+ * it, and the first finds it in contact along one axis of the edge's
+ * many): out along (1, -1, 0) it leaves at once, and along (-1, 0, 0) it
+ * runs on the face y = 1 and leaves past x = -1; neither enters, so both
+ * touch, however long, while the segment can be asked. Past the range
+ * (5000 units along x) it cannot be: FXC_ERR_RANGE, where a review found
+ * the one axis's FXC_GRAZING and FXC_HIT at 0. */
+void test_cast_ray_start_long(void)
+{
+    const fix16_t u = FXC_ONE;
+    fxc_vec3 c[8];
+    fxc_shape cube;
+    fxc_transform t;
+    fxc_ray_hit h;
+    int i;
+    for (i = 0; i < 8; i++) c[i] = fxc_v3(i & 1 ? u : -u, i & 2 ? u : -u, i & 4 ? u : -u);
+    CHECK(fxc_shape_hull(&cube, c, 8, 0) == FXC_OK);
+    CHECK(fxc_transform_set(&t, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
+    CHECK(fxc_raycast(&cube, &t, fxc_v3(u, u, 0), fxc_v3(u, -u, 0), &h) == FXC_TOUCHING);
+    CHECK(fxc_raycast(&cube, &t, fxc_v3(u, u, 0), fxc_v3(4095 * u, -4095 * u, 0), &h) == FXC_TOUCHING);
+    CHECK(fxc_raycast(&cube, &t, fxc_v3(u, u, 0), fxc_v3(-4000 * u, 0, 0), &h) == FXC_TOUCHING);
+    CHECK(fxc_raycast(&cube, &t, fxc_v3(u, u, 0), fxc_v3(5000 * u, -5000 * u, 0), &h) == FXC_ERR_RANGE &&
+          h.fraction == 0 && h.normal.x == 0 && h.normal.y == 0);
+    CHECK(fxc_raycast(&cube, &t, fxc_v3(u, u, 0), fxc_v3(-5000 * u, 0, 0), &h) == FXC_ERR_RANGE);
+    /* entering from the edge (inwards along the diagonal) is a hit at 0 */
+    CHECK(fxc_raycast(&cube, &t, fxc_v3(u, u, 0), fxc_v3(-u, -u, 0), &h) == FXC_HIT && h.fraction == 0);
+}
+
+/* A ray from a core's face whose normal Q16.16 cannot hold: a prism's
+ * face through (0, 0) and (4, -3) units, outward normal (3, 4, 0) / 5
+ * (rounded, 1 LSB off square to the face), the origin on it at (2, -1.5)
+ * units, exactly on the core (no margin: fxc_distance answers the start).
+ * Along the face either way, to an end on it: the whole ray lies on the
+ * face, grazing; along it past its end at (4, -3): leaving, touching;
+ * out along the normal, touching; in, a hit at 0. A review found the
+ * first called touching by the rounded normal. */
+void test_cast_ray_start_slope(void)
+{
+    const fix16_t u = FXC_ONE;
+    const fxc_vec3 prism[6] = { { 0, 0, u }, { 0, 0, -u }, { 4 * u, -3 * u, u }, { 4 * u, -3 * u, -u },
+                                { -3 * u, -4 * u, u }, { -3 * u, -4 * u, -u } };
+    const fxc_vec3 rays[5] = { { u, -3 * u / 4, 0 }, { -u, 3 * u / 4, 0 }, { 4 * u, -3 * u, 0 },
+                               { 3 * u, 4 * u, 0 }, { -3 * u, -4 * u, 0 } };
+    const int want[5] = { FXC_GRAZING, FXC_GRAZING, FXC_TOUCHING, FXC_TOUCHING, FXC_HIT };
+    fxc_shape a;
+    fxc_transform t;
+    fxc_ray_hit h;
+    int k;
+    CHECK(fxc_shape_hull(&a, prism, 6, 0) == FXC_OK);
+    CHECK(fxc_transform_set(&t, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
+    for (k = 0; k < 5; k++) {
+        int st = fxc_raycast(&a, &t, fxc_v3(2 * u, -3 * u / 2, 0), rays[k], &h);
+        CHECK_MSG(st == want[k], "ray %d: %s, want %s", k, fxc_status_name(st), fxc_status_name(want[k]));
+        CHECK(h.fraction == 0);
+    }
+}
+
 /* Shape casts of random pairs: A a polytope or capsule, B a sphere,
  * capsule, box or hull, B moved past A's centre. */
 void test_cast_shape_random(void)

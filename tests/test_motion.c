@@ -238,6 +238,47 @@ static void link_and_wall(body *link, body *wall, fxc_motion *m)
     m->translation = fxc_v3(0, 0, 0);
 }
 
+/* A straight move (angle 0) is fxc_shapecast's, to the status: a sphere
+ * of radius 0.625 units touching, from outside, a prism's face through
+ * (0, 0) and (4, -3) units (outward normal (3, 4, 0) / 5, which Q16.16
+ * cannot hold: rounded, (39322, 52429) is 1 LSB off square to the face),
+ * its centre over the face's middle. Moving along the face, either way
+ * and with a rise along z, the sphere slides off its ends, never closer:
+ * grazing; into the face, a hit at 0; out along its normal, touching.
+ * A review found the turning cast's straight moves judged by the rounded
+ * normal: a hit one way along the face and touching the other. */
+void test_motion_straight_slide(void)
+{
+    const fix16_t u = FXC_ONE;
+    const fxc_vec3 prism[6] = { { 0, 0, u }, { 0, 0, -u }, { 4 * u, -3 * u, u }, { 4 * u, -3 * u, -u },
+                                { -3 * u, -4 * u, u }, { -3 * u, -4 * u, -u } };
+    const fxc_vec3 moves[5] = { { 4 * u, -3 * u, 0 }, { -4 * u, 3 * u, 0 }, { 4 * u, -3 * u, u / 2 },
+                                { -3 * u, -4 * u, 0 }, { 3 * u, 4 * u, 0 } };
+    const int want[5] = { FXC_GRAZING, FXC_GRAZING, FXC_GRAZING, FXC_HIT, FXC_TOUCHING };
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    int k;
+    CHECK(fxc_shape_hull(&a, prism, 6, 0) == FXC_OK);
+    CHECK(fxc_shape_sphere(&b, 5 * u / 8) == FXC_OK);
+    CHECK(fxc_transform_set(&ta, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
+    /* the face's middle (2, -1.5) units plus 0.625 (3, 4) / 5 units */
+    CHECK(fxc_transform_set(&tb, NULL, fxc_v3(2 * u + 3 * u / 8, -3 * u / 2 + u / 2, 0)) == FXC_OK);
+    for (k = 0; k < 5; k++) {
+        fxc_motion m;
+        fxc_cast_result straight, turning;
+        int s1, s2;
+        m.pivot = tb.pos;
+        m.axis = fxc_v3(0, 0, u);
+        m.angle = 0;
+        m.translation = moves[k];
+        s1 = fxc_shapecast(&a, &ta, &b, &tb, moves[k], &t_ws, &straight);
+        s2 = fxc_shapecast_motion(&a, &ta, &b, &tb, &m, &t_ws, &turning);
+        CHECK_MSG(s1 == want[k] && s2 == want[k], "move %d: shapecast %s, turning cast %s, want %s", k,
+                  fxc_status_name(s1), fxc_status_name(s2), fxc_status_name(want[k]));
+        CHECK(straight.fraction == 0 && turning.fraction == 0);
+    }
+}
+
 /* The rules: bad input, an overlap at the start (fxc_collide's answer),
  * touching at the start, no motion, a straight move against
  * fxc_shapecast, and a joint's link turned into a wall (first contact
