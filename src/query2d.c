@@ -245,6 +245,7 @@ int fxc2_distance(const fxc2_shape *a, const fxc2_transform *ta,
              * gets fxc2_collide's points (EPA's), an overlapping one a
              * point in both cores. */
             if (st == FXC_TOUCHING) {
+                fxc2_solve_contact(&c); /* as fxc2_collide answers: its edge normals, where polygons have them */
                 surface_points(&c, &r.point_a, &r.point_b);
             } else {
                 r.point_a = fxc2_to_world(&c.pair, common_point(&c.pair, &c.gjk));

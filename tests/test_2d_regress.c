@@ -129,6 +129,21 @@ void test_regress2_touching_points_agree(void)
     CHECK(d.point_a.x == c.point_a.x && d.point_a.y == c.point_a.y);
     CHECK(d.point_b.x == c.point_b.x && d.point_b.y == c.point_b.y);
     CHECK(c.point_a.x == UNIT + 1); /* A's face at x = 1 unit, plus its margin */
+    /* Boxes whose faces (x = 12 units) touch exactly, no margins: the
+     * cores meet, and fxc2_collide answers boxes by their edge normals,
+     * where GJK and EPA end at the other end of the same edge of A - B.
+     * A review found fxc2_distance's point at y = -8 units, fxc2_collide's
+     * at -1.14: both on the contact, the segment y in [-8, 4] units. */
+    CHECK(fxc2_shape_box(&a, fxc2_v(12 * UNIT, 8 * UNIT), 0) == FXC_OK);
+    CHECK(fxc2_shape_box(&b, fxc2_v(7 * UNIT, 6 * UNIT), 0) == FXC_OK);
+    tb = at(19 * UNIT, -2 * UNIT);
+    CHECK(fxc2_distance(&a, &ta, &b, &tb, &d) == FXC_TOUCHING);
+    CHECK(fxc2_collide(&a, &ta, &b, &tb, &c) == FXC_TOUCHING);
+    CHECK_MSG(d.point_a.x == c.point_a.x && d.point_a.y == c.point_a.y && d.point_b.x == c.point_b.x &&
+                  d.point_b.y == c.point_b.y,
+              "distance's point (%ld, %ld), collide's (%ld, %ld)", (long)d.point_a.x, (long)d.point_a.y,
+              (long)c.point_a.x, (long)c.point_a.y);
+    CHECK(c.point_a.x == 12 * UNIT && c.point_a.y >= -8 * UNIT && c.point_a.y <= 4 * UNIT);
 }
 
 /* Rays past a vertex, from starts 19 to 3000 LSB before it: touching it
