@@ -244,7 +244,8 @@ int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
  * casts): the fraction is never later than the true first contact, and at
  * the point it stops on (before the fraction is rounded down to Q16.16,
  * which may take up to 2^-16 of the translation off) the ray is within
- * FXC_CAST_TOL of the surface. Rules, on the exact sign of the closing
+ * FXC_CAST_TOL of the surface (the steps' points, rounded to the grid,
+ * within FXC_CAST_TOL - 1). Rules, on the exact sign of the closing
  * speed along the proven axis: approaching, FXC_HIT; within FXC_CAST_TOL
  * without approaching (a ray sliding along an edge it touches),
  * FXC_GRAZING; starting on the surface and leaving, FXC_TOUCHING; starting

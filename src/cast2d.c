@@ -179,7 +179,10 @@ int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, 
             return FXC_HIT;
         }
         closing = -fxc2_dot(translation, c.gjk.d);
-        if (fxc2_gjk_within(&c.gjk, c.pair.a.margin + FXC_CAST_TOL)) {
+        /* the point is the ray's rounded to the grid, up to 0.71 LSB off
+         * it: within FXC_CAST_TOL - 1 of the surface, the ray itself is
+         * within FXC_CAST_TOL (a near miss a little farther is a miss) */
+        if (fxc2_gjk_within(&c.gjk, c.pair.a.margin + FXC_CAST_TOL - 1)) {
             if (lambda == 0 && fxc2_gjk_within(&c.gjk, c.pair.a.margin + FXC_TOUCH_TOL)) {
                 return start_inside(&c, translation, hit, origin);
             }

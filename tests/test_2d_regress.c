@@ -172,6 +172,55 @@ void test_regress2_ray_past_vertex(void)
     CHECK_MSG(wrong == 0, "%ld rays past a vertex answered against the rule", wrong);
 }
 
+/* The exact ray's closest approach to a circle of radius r (0: a point)
+ * at the origin, in LSB (double: coordinates below 2^24 here). */
+static double ray_gap(fxc2_vec o, fxc2_vec d, double r)
+{
+    double ox = o.x, oy = o.y, dx = d.x, dy = d.y, dd = dx * dx + dy * dy;
+    double t = dd > 0 ? -(ox * dx + oy * dy) / dd : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    return sqrt((ox + t * dx) * (ox + t * dx) + (oy + t * dy) * (oy + t * dy)) - r;
+}
+
+/* Rays that pass a point or a circle 14 to 18 LSB off, in random
+ * directions: a contact only where the exact ray comes within
+ * FXC_CAST_TOL. The ray's point is rounded to the grid at each step (up
+ * to 0.71 LSB nearer); a review found a ray 16.02 LSB off a point, and one
+ * 16.69 off a circle, answered FXC_HIT (its two cases first). */
+void test_regress2_ray_near_miss_rounding(void)
+{
+    fxc2_shape p, circle;
+    fxc2_transform t = at(0, 0);
+    fxc2_ray_hit h;
+    t_rng r = { 1629 };
+    int i, n = T_TARGET_CASES(4000, 400), hits = 0;
+    long wrong = 0;
+    CHECK(fxc2_shape_point(&p, 0) == FXC_OK);
+    CHECK(fxc2_shape_circle(&circle, 10 * UNIT) == FXC_OK);
+    CHECK(ray_gap(fxc2_v(-21, 151), fxc2_v(76, -306), 0) > FXC_CAST_TOL);
+    CHECK(fxc2_raycast(&p, &t, fxc2_v(-21, 151), fxc2_v(76, -306), &h) == FXC_SEPARATED);
+    CHECK(ray_gap(fxc2_v(728388, 233971), fxc2_v(-594518, 519269), 10 * UNIT) > FXC_CAST_TOL);
+    CHECK(fxc2_raycast(&circle, &t, fxc2_v(728388, 233971), fxc2_v(-594518, 519269), &h) == FXC_SEPARATED);
+    for (i = 0; i < n; i++) {
+        const fxc2_shape *s = i & 1 ? &circle : &p;
+        double radius = i & 1 ? 10.0 * UNIT : 0.0, a = t_range(&r, 0, 62832) / 10000.0;
+        double off = radius + t_range(&r, 14000, 18000) / 1000.0, len = t_range(&r, 2 * UNIT, 40 * UNIT);
+        /* start len/2 before the nearest point (off along the normal), end len/2 past it */
+        fxc2_vec o = fxc2_v((int32_t)lround(off * cos(a) - len / 2 * sin(a)), (int32_t)lround(off * sin(a) + len / 2 * cos(a)));
+        fxc2_vec d = fxc2_v((int32_t)lround(len * sin(a)), (int32_t)lround(-len * cos(a)));
+        int st = fxc2_raycast(s, &t, o, d, &h), hit = st == FXC_HIT || st == FXC_GRAZING;
+        double gap = ray_gap(o, d, radius);
+        hits += hit;
+        if ((hit && gap > FXC_CAST_TOL) || (!hit && st != FXC_SEPARATED)) {
+            if (wrong++ == 0)
+                CHECK_MSG(0, "ray (%ld, %ld) + (%ld, %ld): %s, %.3f LSB off", (long)o.x, (long)o.y, (long)d.x, (long)d.y,
+                          fxc_status_name(st), gap);
+        }
+    }
+    CHECK_MSG(wrong == 0, "%ld of %d near rays answered against the rule", wrong, n);
+    CHECK(hits > 0); /* some do come within FXC_CAST_TOL */
+}
+
 /* Outputs on an error and unused manifold points are all zero. */
 void test_regress2_outputs_zeroed(void)
 {
