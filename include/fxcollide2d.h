@@ -250,8 +250,10 @@ int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
  * without approaching (a ray sliding along an edge it touches),
  * FXC_GRAZING; starting on the surface and leaving, FXC_TOUCHING; starting
  * inside by more than FXC_TOUCH_TOL, FXC_INSIDE (fraction 0, no normal).
- * A start exactly on a core without margin is decided by the core's edges
- * through it (at a corner the proven axis is one of two normals): leaving
+ * A start exactly on a core without margin is decided by the edges through
+ * it of the core's hull (at a corner the proven axis is one of two
+ * normals; a flat polygon's core, bent by the rounding, may wind either
+ * way in its own order): leaving
  * across one, FXC_TOUCHING; else running along one into it, FXC_GRAZING;
  * else into every one, FXC_HIT at 0 (a core of one point is left by every
  * move). A

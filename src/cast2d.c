@@ -91,21 +91,54 @@ static void hit_answer(fxc2_ray_hit *hit, const fxc2_answer *c)
     hit->point = fxc2_to_world(&c->pair, fxc2_dir_offset(&c->dn, pa, c->pair.a.margin));
 }
 
-/* A start o exactly on core a (no margin) moving by t != 0: the core's
- * edges through o decide, as a box's faces do in 3D. Leaving across one
- * (t . m > 0, m its outward normal), FXC_TOUCHING; else running into one
- * along it, FXC_GRAZING; into every one, FXC_HIT; else (along a segment's
- * line past its end) FXC_TOUCHING; a core of one point (one vertex, or
- * all its vertices equal) is left by every move. 0 when no edge holds o
- * (or the point core is not o: o in the touching band off the core). A
- * segment's core (2 vertices) has its edge both ways round, a repeated
- * vertex makes none. Exact: points below 2^28 in the pair's frame, edges and t below
- * 2^29, products below 2^58. */
-static int on_core_edges(const fxc2_core *a, fxc2_vec o, fxc2_vec t)
+/* The core's hull, counter-clockwise, into h; returns its vertex count.
+ * A box's or a strict polygon's core is its own hull. Any other is walked
+ * (Jarvis's march): from its lowest vertex (the leftmost of those), each
+ * next the vertex with none to its right, the farthest of collinear ones,
+ * so that every hull vertex is an extreme point and the others lie in a
+ * cone of less than half a turn about it. A flat polygon's core, bent by
+ * the rounding into a sliver, may wind either way, or both, in its own
+ * order; a flat or a segment core gives its two ends, one point one.
+ * Exact: differences below 2^29, cross products below 2^58. */
+static int core_hull(const fxc2_core *a, fxc2_vec *h)
+{
+    int i, n = 0, first = 0, at;
+    if (a->box || a->strict) {
+        for (i = 0; i < a->n; i++) h[i] = a->v[i];
+        return a->n;
+    }
+    for (i = 1; i < a->n; i++)
+        if (a->v[i].y < a->v[first].y || (a->v[i].y == a->v[first].y && a->v[i].x < a->v[first].x)) first = i;
+    at = first;
+    do {
+        int next = at;
+        h[n++] = a->v[at];
+        for (i = 0; i < a->n; i++) {
+            fxc2_vec e = fxc2_sub(a->v[next], a->v[at]), f = fxc2_sub(a->v[i], a->v[at]);
+            int64_t c = fxc2_cross(e, f);
+            if (f.x == 0 && f.y == 0) continue;
+            if (next == at || c < 0 || (c == 0 && fxc2_dot(f, f) > fxc2_dot(e, e))) next = i;
+        }
+        at = next;
+    } while (at != first && n < a->n);
+    return n;
+}
+
+/* A start o exactly on a core (no margin) moving by t != 0: the edges
+ * through o of the core's hull h (n vertices, counter-clockwise) decide,
+ * as a box's faces do in 3D. Leaving across one (t . m > 0, m its outward
+ * normal), FXC_TOUCHING; else running into one along it, FXC_GRAZING;
+ * into every one, FXC_HIT; else (along a segment's line past its end)
+ * FXC_TOUCHING; a core of one point is left by every move. 0 when no
+ * edge holds o (or the point core is not o: o in the touching band off
+ * the core). A hull of 2 vertices (a segment's, a flat core's) has its
+ * edge both ways round. Exact: points below 2^28 in the pair's frame,
+ * edges and t below 2^29, products below 2^58. */
+static int on_core_edges(const fxc2_vec *h, int n, fxc2_vec o, fxc2_vec t)
 {
     int i, edges = 0, held = 0, out = 0, along = 0, in = 0;
-    for (i = 0; i < a->n; i++) {
-        fxc2_vec p0 = a->v[i], p1 = a->v[i + 1 == a->n ? 0 : i + 1], e = fxc2_sub(p1, p0), d = fxc2_sub(o, p0);
+    for (i = 0; i < n; i++) {
+        fxc2_vec p0 = h[i], p1 = h[i + 1 == n ? 0 : i + 1], e = fxc2_sub(p1, p0), d = fxc2_sub(o, p0);
         int64_t s, te;
         if (e.x == 0 && e.y == 0) continue;
         edges++;
@@ -118,8 +151,8 @@ static int on_core_edges(const fxc2_core *a, fxc2_vec o, fxc2_vec t)
         te = fxc2_dot(t, e);
         along += s == 0 && ((te > 0 && (o.x != p1.x || o.y != p1.y)) || (te < 0 && (o.x != p0.x || o.y != p0.y)));
     }
-    /* a core of one point (repeated or not): every move leaves it */
-    if (edges == 0) return o.x == a->v[0].x && o.y == a->v[0].y ? FXC_TOUCHING : 0;
+    /* a core of one point: every move leaves it */
+    if (edges == 0) return o.x == h[0].x && o.y == h[0].y ? FXC_TOUCHING : 0;
     if (held == 0) return 0;
     if (out > 0) return FXC_TOUCHING;
     if (along > 0) return FXC_GRAZING;
@@ -144,7 +177,8 @@ static int start_inside(fxc2_answer *c, fxc2_vec t, fxc2_ray_hit *hit, fxc2_vec 
     hit->normal = contact.normal;
     hit->point = contact.point_a;
     if (c->pair.a.margin == 0 && (t.x != 0 || t.y != 0)) {
-        st = on_core_edges(&c->pair.a, c->pair.b.v[0], t);
+        fxc2_vec h[FXC2_MAX_CORE];
+        st = on_core_edges(h, core_hull(&c->pair.a, h), c->pair.b.v[0], t);
         if (st != 0) return st;
     }
     return leaving > 0 ? FXC_TOUCHING : leaving < 0 ? FXC_HIT : FXC_GRAZING;

@@ -221,6 +221,35 @@ void test_regress2_ray_near_miss_rounding(void)
     CHECK(hits > 0); /* some do come within FXC_CAST_TOL */
 }
 
+/* A flat polygon's core, bent by the rounding: (0, 0), (2, 0), (1, 0) raw
+ * turned by c = 63303, s = 16962 (15 degrees) become (0, 0), (2, 1) and
+ * (1, 0) (2c, 2s, c, s over 2^16: 1.93, 0.52, 0.97, 0.26, each rounded
+ * to nearest), a triangle whose corner at (1, 0) opens from (1, 1) to
+ * (-1, 0): a ray from there enters it between those, runs along an edge
+ * on them, and leaves it any other way. The same points in the other
+ * order make the same core, and must give the same answers. A review
+ * found the first order's core, wound clockwise, taken as
+ * counter-clockwise: (-38, -92), which leaves it, was a hit at 0. */
+void test_regress2_ray_flat_polygon_start(void)
+{
+    static const fxc2_vec orders[2][3] = { { { 0, 0 }, { 2, 0 }, { 1, 0 } }, { { 0, 0 }, { 1, 0 }, { 2, 0 } } };
+    static const fxc2_vec rays[6] = { { -38, -92 }, { 0, -5 }, { 5, -5 }, { -5, 5 }, { 5, 5 }, { -5, 0 } };
+    static const int want[6] = { FXC_TOUCHING, FXC_TOUCHING, FXC_TOUCHING, FXC_HIT, FXC_GRAZING, FXC_GRAZING };
+    fxc2_shape flat;
+    fxc2_transform t;
+    fxc2_ray_hit h;
+    int k, i;
+    CHECK(fxc2_transform_set(&t, fxc2_v(0, 0), 63303, 16962) == FXC_OK);
+    for (k = 0; k < 2; k++) {
+        CHECK(fxc2_shape_polygon(&flat, orders[k], 3, 0) == FXC_OK);
+        for (i = 0; i < 6; i++) {
+            int st = fxc2_raycast(&flat, &t, fxc2_v(1, 0), rays[i], &h);
+            CHECK_MSG(st == want[i], "order %d, ray (%ld, %ld): %s, want %s", k, (long)rays[i].x, (long)rays[i].y,
+                      fxc_status_name(st), fxc_status_name(want[i]));
+        }
+    }
+}
+
 /* Outputs on an error and unused manifold points are all zero. */
 void test_regress2_outputs_zeroed(void)
 {
