@@ -107,7 +107,7 @@ void fxc_triangle_weights(const fxc_vec3 P[3], int32_t w[3]);
 
 /* GJK steps allowed without measurable progress before it settles for the
  * best answer so far (see fxc_gjk). */
-#define FXC_GJK_STALL_STEPS 4
+#define FXC_GJK_STALL_STEPS 6
 
 /* Margin (raw LSB) by which the final distance may fall below a lower
  * bound proven during the iterations: the rounding of v (<= 3 LSB per

@@ -1081,3 +1081,51 @@ void test_fuzz_gjk_vertex_on_origin_far_face(void)
     fxc_transform_set(&t, NULL, fxc_v3(0, 0, 0));
     queries_both(&a, &t, &b, &t, &e, "flat hull with a vertex on the origin, point");
 }
+
+/* Found by a 40-minute fuzz run: a flat cone (half height 4 units, base
+ * radius 48, margin 12 raw) turned 11.7 degrees about z, and a point 40
+ * LSB off its slant near the apex. The closest feature is a generator
+ * line from the apex to the rim 48 units away; GJK's supports alternate
+ * between the apex and rim points while the bracket closes slowly, and
+ * cone/point stalled after 28 steps (FXC_ERR_NO_CONVERGENCE) where
+ * point/cone converged after 22. Four steps without progress were too few;
+ * six let both orders converge (gjk.h, FXC_GJK_STALL_STEPS). Expected: the
+ * point's distance from the slant, in double, in the cone's frame (the
+ * rotation solved for the point by Cramer's rule), less the margin. */
+void test_fuzz_gjk_flat_cone_slant(void)
+{
+    static const int32_t rot[9] = { 64172, -13180, 7, 13303, 64172, -65, 7, 65, 65536 };
+    const double h = 262135, r = 3145728;
+    const fxc_vec3 pos_a = fxc_v3(262144, 24577, 0), pos_b = fxc_v3(262144, 24581, 262144);
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_mat3 m;
+    rg_vec c0, c1, c2, d, q, near_local, near_world;
+    double det, rho, t, cr, cz, gap;
+    expect e = { FXC_SEPARATED, FXC_SEPARATED, FXC_SEPARATED, 0, UNCHECKED, 1 };
+    set_rot(&m, rot);
+    CHECK(fxc_shape_cone(&a, 262135, 3145728, 12) == FXC_OK && fxc_shape_point(&b, 0) == FXC_OK);
+    fxc_transform_set(&ta, &m, pos_a);
+    fxc_transform_set(&tb, NULL, pos_b);
+    /* the point in the cone's frame, raw: R q = pos_b - pos_a */
+    c0 = rg_v(rot[0], rot[3], rot[6]);
+    c1 = rg_v(rot[1], rot[4], rot[7]);
+    c2 = rg_v(rot[2], rot[5], rot[8]);
+    d = rg_v(pos_b.x - pos_a.x, pos_b.y - pos_a.y, pos_b.z - pos_a.z);
+    det = rg_dot(c0, rg_cross(c1, c2)) / 65536.0; /* R's entries are raw: R = c / 2^16 */
+    q = rg_v(rg_dot(d, rg_cross(c1, c2)) / det, rg_dot(c0, rg_cross(d, c2)) / det, rg_dot(c0, rg_cross(c1, d)) / det);
+    /* its nearest point on the generator from the apex (0, h) to the rim
+     * (r, -h) in its half-plane (rho, z), back in the world */
+    rho = sqrt(q.x * q.x + q.y * q.y);
+    t = ((rho - 0) * r + (q.z - h) * (-2 * h)) / (r * r + 4 * h * h);
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    cr = t * r;
+    cz = h - 2 * h * t;
+    near_local = rg_v(cr * q.x / rho, cr * q.y / rho, cz);
+    near_world = rg_scale(rg_add(rg_add(rg_scale(c0, near_local.x), rg_scale(c1, near_local.y)), rg_scale(c2, near_local.z)),
+                          1.0 / 65536.0);
+    gap = rg_len(rg_sub(d, near_world)) - 12;
+    CHECK_MSG(t > 0 && t < 1 && gap > 30 && gap < 50, "the reference: %.3f raw off the slant at t = %.6f", gap, t);
+    e.dist = (int32_t)floor(gap + 0.5);
+    queries_both(&a, &ta, &b, &tb, &e, "flat cone, point near its apex");
+}
