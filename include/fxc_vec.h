@@ -10,6 +10,10 @@
  *    +-FXC_FIX16_MAX instead of wrapping; the library never relies on that,
  *    because every query first checks each shape's reach against the
  *    supported range (src/support.c; see fxc_config.h).
+ *  - Pointers must be valid: the kernels check none, but for the two that
+ *    return a status (fxc_mat3_from_quat, fxc_mat3_from_axis_angle:
+ *    FXC_ERR_NULL for a NULL out). The constructors and queries of
+ *    fxcollide.h check every pointer.
  *  - Arithmetic right shift of negative int64 is implementation-defined in C;
  *    every supported compiler (gcc, clang, arm-none-eabi-gcc) shifts
  *    arithmetically, and src/vec.c checks it at compile time.
