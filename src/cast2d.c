@@ -125,23 +125,22 @@ static int core_hull(const fxc2_core *a, fxc2_vec *h)
 }
 
 /* A start o exactly on a core (no margin) moving by t != 0: the edges
- * through o of the core's hull h (n vertices, counter-clockwise) decide,
- * as a box's faces do in 3D. Leaving across one (t . m > 0, m its outward
- * normal), FXC_TOUCHING; else running into one along it, FXC_GRAZING;
- * into every one, FXC_HIT; else (along a segment's line past its end)
- * FXC_TOUCHING; a core of one point is left by every move. 0 when no
- * edge holds o (or the point core is not o: o in the touching band off
- * the core). A hull of 2 vertices (a segment's, a flat core's) has its
- * edge both ways round. Exact: points below 2^28 in the pair's frame,
- * edges and t below 2^29, products below 2^58. */
+ * through o of the core's hull h (n vertices, counter-clockwise, none
+ * repeated) decide, as a box's faces do in 3D. Leaving across one
+ * (t . m > 0, m its outward normal), FXC_TOUCHING; else running into one
+ * along it, FXC_GRAZING; into every one, FXC_HIT; else (along a segment's
+ * line past its end) FXC_TOUCHING; a hull of one point is left by every
+ * move. 0 when no edge holds o (or the one point is not o: o in the
+ * touching band off the core). A hull of 2 vertices (a segment's, a flat
+ * core's) has its edge both ways round. Exact: points below 2^28 in the
+ * pair's frame, edges and t below 2^29, products below 2^58. */
 static int on_core_edges(const fxc2_vec *h, int n, fxc2_vec o, fxc2_vec t)
 {
-    int i, edges = 0, held = 0, out = 0, along = 0, in = 0;
+    int i, held = 0, out = 0, along = 0, in = 0;
+    if (n == 1) return o.x == h[0].x && o.y == h[0].y ? FXC_TOUCHING : 0;
     for (i = 0; i < n; i++) {
         fxc2_vec p0 = h[i], p1 = h[i + 1 == n ? 0 : i + 1], e = fxc2_sub(p1, p0), d = fxc2_sub(o, p0);
         int64_t s, te;
-        if (e.x == 0 && e.y == 0) continue;
-        edges++;
         if (fxc2_cross(e, d) != 0 || fxc2_dot(e, d) < 0 || fxc2_dot(e, fxc2_sub(o, p1)) > 0) continue;
         held++;
         s = fxc2_dot(t, fxc2_out_normal(e));
@@ -151,8 +150,6 @@ static int on_core_edges(const fxc2_vec *h, int n, fxc2_vec o, fxc2_vec t)
         te = fxc2_dot(t, e);
         along += s == 0 && ((te > 0 && (o.x != p1.x || o.y != p1.y)) || (te < 0 && (o.x != p0.x || o.y != p0.y)));
     }
-    /* a core of one point: every move leaves it */
-    if (edges == 0) return o.x == h[0].x && o.y == h[0].y ? FXC_TOUCHING : 0;
     if (held == 0) return 0;
     if (out > 0) return FXC_TOUCHING;
     if (along > 0) return FXC_GRAZING;
@@ -178,7 +175,8 @@ static int start_inside(fxc2_answer *c, fxc2_vec t, fxc2_ray_hit *hit, fxc2_vec 
     hit->point = contact.point_a;
     if (c->pair.a.margin == 0 && (t.x != 0 || t.y != 0)) {
         fxc2_vec h[FXC2_MAX_CORE];
-        st = on_core_edges(h, core_hull(&c->pair.a, h), c->pair.b.v[0], t);
+        int n = core_hull(&c->pair.a, h);
+        st = on_core_edges(h, n, c->pair.b.v[0], t);
         if (st != 0) return st;
     }
     return leaving > 0 ? FXC_TOUCHING : leaving < 0 ? FXC_HIT : FXC_GRAZING;
