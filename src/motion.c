@@ -374,10 +374,11 @@ FXC_NOINLINE static int advance(const fxc_shape *a, const fxc_transform *ta, con
 }
 
 /* The status at contact: fxc_shapecast's rule on the sign of `closing`,
- * the translation along the axis it was proven on, for a straight move
- * (angle 0): GJK's exact axis where the steps stopped, as fxc_shapecast's
- * (not the normal rounded from it, which a move along a face can cross by
- * an LSB). A turn's contact is
+ * the translation along the contact's axis, for a straight move (angle
+ * 0), on the axes fxc_shapecast takes: GJK's exact one where the steps
+ * stopped (not the normal rounded from it, which a move along a face can
+ * cross by an LSB), fxc_collide's normal where the cores meet at the
+ * start. A turn's contact is
  * FXC_HIT: the velocity of one contact point says nothing of B's other
  * points, one of which may be closing in while it moves away, and a turn
  * can come back round to A later, so neither moving apart (FXC_TOUCHING)
