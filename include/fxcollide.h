@@ -656,9 +656,8 @@ typedef struct {
  * them overlapping), else FXC_GRAZING when its end lies on the surface
  * too (the whole ray does), else FXC_TOUCHING. A segment that cannot be
  * asked (longer than the range, 2^FXC_RANGE_BITS units, along a
- * coordinate, or beyond the range with the shape) answers FXC_ERR_RANGE
- * where the axis said FXC_HIT or FXC_GRAZING (one axis is no answer
- * there); FXC_TOUCHING stands.
+ * coordinate, or beyond the range with the shape) answers FXC_ERR_RANGE:
+ * one axis is no answer there.
  * On the surface means within FXC_TOUCH_TOL of it where the origin lies
  * in the margin, and exactly on it where it reaches the core: a ray has
  * no workspace in which to measure a depth inside a core (EPA), so any

@@ -297,10 +297,11 @@ FXC_NOINLINE static int from_inside(const fxc_shape *s, const fxc_transform *t, 
  * surface when its end does too (FXC_GRAZING), else it leaves
  * (FXC_TOUCHING). A segment beyond the range (a ray longer than it along
  * a coordinate), or a pair of it and the shape beyond it, cannot be
- * asked: FXC_TOUCHING stands (the ray leaves the plane of the axis), but
- * FXC_HIT or FXC_GRAZING along one axis is no answer there, and
- * FXC_ERR_RANGE is. Out of line, called once raycast has returned:
- * fxc_distance's frames are not to add to the cast's. */
+ * asked, and one axis is no answer there: FXC_ERR_RANGE. (The steps'
+ * FXC_TOUCHING, proven on GJK's exact axis, is never asked again.)
+ * Errors of fxc_distance (a callback's, FXC_ERR_NO_CONVERGENCE) are the
+ * ray's. Out of line, called once raycast has returned: fxc_distance's
+ * frames are not to add to the cast's. */
 FXC_NOINLINE static int ray_start(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v, int st)
 {
     fxc_shape segment;
@@ -311,12 +312,13 @@ FXC_NOINLINE static int ray_start(const fxc_shape *s, const fxc_transform *t, fx
         (void)fxc_transform_set(&at, NULL, origin); /* the identity: always FXC_OK */
         on = fxc_distance(s, t, &segment, &at, &d);
     }
-    if (on == FXC_ERR_RANGE) return st == FXC_TOUCHING ? st : FXC_ERR_RANGE;
-    if (on < 0) return on; /* an error of the shape's (a callback's) */
+    if (on < 0) return on;
     if (on != FXC_TOUCHING) return on == FXC_OVERLAPPING ? FXC_HIT : st;
     (void)fxc_shape_point(&segment, 0);
     (void)fxc_transform_set(&at, NULL, fxc_v3_add(origin, v));
-    return fxc_distance(s, t, &segment, &at, &d) == FXC_TOUCHING ? FXC_GRAZING : FXC_TOUCHING;
+    on = fxc_distance(s, t, &segment, &at, &d);
+    if (on < 0) return on;
+    return on == FXC_TOUCHING ? FXC_GRAZING : FXC_TOUCHING;
 }
 
 /* The ray's point as B, a point core with no margin, by conservative
@@ -370,7 +372,7 @@ static void clear_hit(fxc_ray_hit *h)
 int fxc_raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 translation,
                 fxc_ray_hit *hit)
 {
-    int st, inside;
+    int st, inside, moves;
     if (hit == NULL) return FXC_ERR_NULL;
     clear_hit(hit);
     st = raycast(s, t, origin, translation, hit);
@@ -379,8 +381,9 @@ int fxc_raycast(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc
     /* a contact at the start, found by the first step (a box's slabs
      * decide exactly, with no steps): a FXC_TOUCHING of the steps is
      * proven (the ray leaves a plane GJK proved), from_inside's only
-     * rounded */
-    if (hit->iterations == 1 && (st == FXC_HIT || st == FXC_GRAZING || (st == FXC_TOUCHING && inside)))
+     * rounded, but for no move (touching: no segment to ask) */
+    moves = translation.x != 0 || translation.y != 0 || translation.z != 0;
+    if (hit->iterations == 1 && (st == FXC_HIT || st == FXC_GRAZING || (st == FXC_TOUCHING && inside && moves)))
         st = ray_start(s, t, origin, translation, st);
     if (!fxc_answered(st)) clear_hit(hit);
     return st;

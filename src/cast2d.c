@@ -3,8 +3,9 @@
  *  1. The ray's point is core B of a pair whose centre is the shape's
  *     position; both ends of the ray must be in range (every point between
  *     then is: the range is a box).
- *  2. Each step runs GJK (exact) at the point's position. Within
- *     FXC_CAST_TOL of the surface: contact.
+ *  2. Each step runs GJK (exact) at the point's position, rounded to the
+ *     grid. Within FXC_CAST_TOL - 1 of the surface: contact (the ray
+ *     itself within FXC_CAST_TOL).
  *  3. Otherwise the motion misses unless it closes in along GJK's axis d
  *     (the exact sign of T . d), and the step is the proven gap along d,
  *     less the point's rounding, over the closing speed: never past a
@@ -99,7 +100,7 @@ static void hit_answer(fxc2_ray_hit *hit, const fxc2_answer *c)
  * cone of less than half a turn about it. A flat polygon's core, bent by
  * the rounding into a sliver, may wind either way, or both, in its own
  * order; a flat or a segment core gives its two ends, one point one.
- * Exact: differences below 2^29, cross products below 2^58. */
+ * Exact: differences below 2^29, cross products below 2^59. */
 static int core_hull(const fxc2_core *a, fxc2_vec *h)
 {
     int i, n = 0, first = 0, at;
@@ -133,7 +134,8 @@ static int core_hull(const fxc2_core *a, fxc2_vec *h)
  * move. 0 when no edge holds o (or the one point is not o: o in the
  * touching band off the core). A hull of 2 vertices (a segment's, a flat
  * core's) has its edge both ways round. Exact: points below 2^28 in the
- * pair's frame, edges and t below 2^29, products below 2^58. */
+ * pair's frame, edges and t below 2^29, products below 2^58 and their
+ * sums below 2^59. */
 static int on_core_edges(const fxc2_vec *h, int n, fxc2_vec o, fxc2_vec t)
 {
     int i, held = 0, out = 0, along = 0, in = 0;
@@ -156,9 +158,18 @@ static int on_core_edges(const fxc2_vec *h, int n, fxc2_vec o, fxc2_vec t)
     return in == held ? FXC_HIT : FXC_TOUCHING;
 }
 
+/* on_core_edges on core a's hull. Out of line: the hull is not to sit
+ * on the stack under fxc2_contact_of's frames (EPA's) in start_inside. */
+FXC_NOINLINE static int hull_edges(const fxc2_core *a, fxc2_vec o, fxc2_vec t)
+{
+    fxc2_vec h[FXC2_MAX_CORE];
+    int n = core_hull(a, h);
+    return on_core_edges(h, n, o, t);
+}
+
 /* At the start, inside or on the surface: the collide answer decides,
- * and for a start exactly on a core without margin, the core's edges
- * there (on_core_edges): at a vertex, the collide answer's normal is
+ * and for a start exactly on a core without margin, the edges of its
+ * hull there (on_core_edges): at a vertex, the collide answer's normal is
  * only one of the normals there. */
 static int start_inside(fxc2_answer *c, fxc2_vec t, fxc2_ray_hit *hit, fxc2_vec origin)
 {
@@ -174,9 +185,7 @@ static int start_inside(fxc2_answer *c, fxc2_vec t, fxc2_ray_hit *hit, fxc2_vec 
     hit->normal = contact.normal;
     hit->point = contact.point_a;
     if (c->pair.a.margin == 0 && (t.x != 0 || t.y != 0)) {
-        fxc2_vec h[FXC2_MAX_CORE];
-        int n = core_hull(&c->pair.a, h);
-        st = on_core_edges(h, n, c->pair.b.v[0], t);
+        st = hull_edges(&c->pair.a, c->pair.b.v[0], t);
         if (st != 0) return st;
     }
     return leaving > 0 ? FXC_TOUCHING : leaving < 0 ? FXC_HIT : FXC_GRAZING;

@@ -55,8 +55,9 @@ static inline int64_t fxc_dot2(int32_t a, int32_t b, int32_t c, int32_t d)
 #endif
 }
 
-/* a * b + c * d + e * f, exact when the sum fits int64: one call where
- * three fxc_smull would be three (3D dot products, a rotation's rows). */
+/* a * b + c * d + e * f, exact when every partial sum fits int64 (the
+ * callers' budgets: below 2^62): one call where three fxc_smull would be
+ * three (3D dot products, a rotation's rows). */
 static inline int64_t fxc_dot3(int32_t a, int32_t b, int32_t c, int32_t d, int32_t e, int32_t f)
 {
 #if FXC_SOFT_MULTIPLY

@@ -8,8 +8,8 @@
  * |ah*bh| <= 2^30 and the middle products lie within 2^31; al*bl < 2^32.
  * On ARMv6-M the routines are written in assembly (19 instructions; gcc
  * makes 30 of the C, which cannot use the carry flag). They push 8 bytes
- * (fxc_dot2_soft 20), which -fstack-usage does not report for a naked
- * function. */
+ * (fxc_dot2_soft and fxc_dot3_soft 20), which -fstack-usage does not
+ * report for a naked function (tools/stack_report.py adds them). */
 #include "exact.h"
 
 #if defined(__GNUC__) && defined(__ARM_ARCH_6M__)

@@ -362,6 +362,15 @@ void test_cast_ray_start_slope(void)
         CHECK_MSG(st == want[k], "ray %d: %s, want %s", k, fxc_status_name(st), fxc_status_name(want[k]));
         CHECK(h.fraction == 0);
     }
+    /* into the face by 1 part in 180000 (t . (3, 4) < 0), 3662 units
+     * long: it enters, a hit at 0; 4578 units long, beyond the range, its
+     * segment cannot be asked: FXC_ERR_RANGE, not the rounded normal's
+     * touching (a review's pair) */
+    CHECK(fxc_raycast(&a, &t, fxc_v3(2 * u, -3 * u / 2, 0), fxc_v3(239999520, -180000640, 0), &h) == FXC_HIT);
+    CHECK(fxc_raycast(&a, &t, fxc_v3(2 * u, -3 * u / 2, 0), fxc_v3(299999400, -225000800, 0), &h) == FXC_ERR_RANGE);
+    /* no move: touching, as from a box's face or a sphere's (no segment
+     * to ask; a review found it grazing) */
+    CHECK(fxc_raycast(&a, &t, fxc_v3(2 * u, -3 * u / 2, 0), fxc_v3(0, 0, 0), &h) == FXC_TOUCHING);
 }
 
 /* Shape casts of random pairs: A a polytope or capsule, B a sphere,

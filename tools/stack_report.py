@@ -51,7 +51,7 @@ INDIRECT = {
 # Naked assembly functions, which gcc reports as 0-byte frames, with the
 # bytes they push (src/mul.c on ARMv6-M: push {r4, lr}; the fused pair
 # push {r4-r7, lr}).
-NAKED_BYTES = {"fxc_smull_soft": 8, "fxc_umull_soft": 8, "fxc_dot2_soft": 20}
+NAKED_BYTES = {"fxc_smull_soft": 8, "fxc_umull_soft": 8, "fxc_dot2_soft": 20, "fxc_dot3_soft": 20}
 
 
 def parse(files):
