@@ -118,7 +118,6 @@ __attribute__((naked)) int64_t fxc_dot2_soft(int32_t a, int32_t b, int32_t c, in
                      "pop   {r4, r5, r6, r7, pc}\n\t");
 }
 
-
 /* a * b + c * d + e * f: three products summed in one call (a 3D dot
  * product, or a row of a rotation: three calls and their 64-bit adds cost
  * about as much as the products). The first two as in fxc_dot2_soft, the
@@ -193,6 +192,7 @@ __attribute__((naked)) int64_t fxc_dot3_soft(int32_t a, int32_t b, int32_t c, in
                      "adcs  r1, r3\n\t"
                      "pop   {r4, r5, r6, r7, pc}\n\t");
 }
+
 #else
 
 /* Adds m * 2^16 to the 64-bit value hi:lo; m_hi is m >> 16 (arithmetic
