@@ -92,9 +92,9 @@ static void hit_answer(fxc2_ray_hit *hit, const fxc2_answer *c)
     hit->point = fxc2_to_world(&c->pair, fxc2_dir_offset(&c->dn, pa, c->pair.a.margin));
 }
 
-/* The core's hull, counter-clockwise, into h; returns its vertex count.
- * A box's or a strict polygon's core is its own hull. Any other is walked
- * (Jarvis's march): from its lowest vertex (the leftmost of those), each
+/* The hull of a core that is not its own (a box's and a strict polygon's
+ * are), counter-clockwise, into h; returns its vertex count. The core is
+ * walked (Jarvis's march): from its lowest vertex (the leftmost of those), each
  * next the vertex with none to its right, the farthest of collinear ones,
  * so that every hull vertex is an extreme point and the others lie in a
  * cone of less than half a turn about it. A flat polygon's core, bent by
@@ -104,10 +104,6 @@ static void hit_answer(fxc2_ray_hit *hit, const fxc2_answer *c)
 static int core_hull(const fxc2_core *a, fxc2_vec *h)
 {
     int i, n = 0, first = 0, at;
-    if (a->box || a->strict) {
-        for (i = 0; i < a->n; i++) h[i] = a->v[i];
-        return a->n;
-    }
     for (i = 1; i < a->n; i++)
         if (a->v[i].y < a->v[first].y || (a->v[i].y == a->v[first].y && a->v[i].x < a->v[first].x)) first = i;
     at = first;
@@ -158,12 +154,15 @@ static int on_core_edges(const fxc2_vec *h, int n, fxc2_vec o, fxc2_vec t)
     return in == held ? FXC_HIT : FXC_TOUCHING;
 }
 
-/* on_core_edges on core a's hull. Out of line: the hull is not to sit
- * on the stack under fxc2_contact_of's frames (EPA's) in start_inside. */
+/* on_core_edges on core a's hull: a box's or a strict polygon's core
+ * itself, any other's walked. Out of line: the hull is not to sit on the
+ * stack under fxc2_contact_of's frames (EPA's) in start_inside. */
 FXC_NOINLINE static int hull_edges(const fxc2_core *a, fxc2_vec o, fxc2_vec t)
 {
     fxc2_vec h[FXC2_MAX_CORE];
-    int n = core_hull(a, h);
+    int n;
+    if (a->box || a->strict) return on_core_edges(a->v, a->n, o, t);
+    n = core_hull(a, h);
     return on_core_edges(h, n, o, t);
 }
 
