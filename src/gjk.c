@@ -13,9 +13,11 @@
  *    lower bound within 1 LSB, no measurable progress (neither a smaller
  *    distance nor a bracket between distance and lower bound narrowed by
  *    a quarter) for FXC_GJK_STALL_STEPS steps, not counting steps that
- *    halve the previous step's bracket, with the bounds within 2 LSB (and
- *    the measure's tilt far from the origin, when both bounds are on one
- *    side of the touching band); otherwise a stall, or
+ *    halve the previous step's bracket, with the bounds within 2 LSB (the
+ *    best simplex measured again along its exact direction when the fitted
+ *    one's tilt far from the origin may be all that holds them apart; or
+ *    within that tilt, when both bounds are on one side of the touching
+ *    band); otherwise a stall, or
  *    the hard cap FXC_GJK_MAX_ITERATIONS, ends GJK unconverged
  *    (FXC_ERR_NO_CONVERGENCE for the query, with the best answer).
  *  - The normal is a proven separating axis: a direction whose support
@@ -207,6 +209,44 @@ static void feature_measure(const fxc_vec3 *P, const feature *f, measure *m)
     unum = -fxc_v3_dot_wide(m->d, P0);
     if (unum < 0) unum = 0; /* the fitted d may tilt a zero distance */
     m->u8 = along8(m, unum);
+}
+
+/* The best simplex's u8 again, along its feature's exact direction
+ * instead of the 28-bit fit: no tilt (tilt8 becomes 0), for the stop rule
+ * when the tilt alone may hold the bounds apart. The simplex is its
+ * feature (simplex_reduce): a face's direction is its normal (< 2^61), an
+ * edge's set_edge's unfitted one (< 2^59: perpendicular to the edge, off
+ * the plane with the origin by 2^-27, which moves u8 by a second-order
+ * |P| 2^-55), a vertex's itself. u = |dir . P0| / |dir|: the dot product
+ * is exact in 128 bits (< 2^92), |dir|^2 too (< 2^124); both are cut by
+ * an even shift 2k, k, until |dir|^2 fits 62 bits for fxc_rsqrt, and then
+ * |dir . P0| >> k <= |dir >> k| |P0| < 2^61 fits fxc_mul_rsqrt. The cuts
+ * are relative 2^-60 and 2^-31, fxc_rsqrt's 2^-28: below 2^-8 LSB for
+ * every distance GJK can stop at. Out of line: rarely run, its frame
+ * stays off GJK's, under which the support calls nest. */
+static FXC_NOINLINE void measure_exactly(const fxc_simplex *s, measure *m)
+{
+    fxc_vec3 P[3];
+    feature f;
+    fxc_i128 dot, norm2;
+    uint32_t t;
+    int e, k, i;
+    P[0] = s->p[0].w; /* n >= 1 */
+    for (i = 1; i < s->n; i++) P[i] = s->p[i].w;
+    if (s->n == 3) f.dir = fxc_v3_cross_wide(fxc_v3_sub(P[1], P[0]), fxc_v3_sub(P[2], P[0]));
+    else if (s->n == 2) set_edge(&f, P, 0, 1);
+    else set_vertex(&f, P, 0);
+    dot = fxc_i128_add(fxc_i128_add(fxc_i128_mul64(f.dir.x, P[0].x), fxc_i128_mul64(f.dir.y, P[0].y)),
+                       fxc_i128_mul64(f.dir.z, P[0].z));
+    norm2 = fxc_i128_add(fxc_i128_add(fxc_i128_mul64(f.dir.x, f.dir.x), fxc_i128_mul64(f.dir.y, f.dir.y)),
+                         fxc_i128_mul64(f.dir.z, f.dir.z));
+    if (fxc_i128_sign(norm2) == 0) return; /* the origin on the feature: u8 is 0 already */
+    if (fxc_i128_sign(dot) < 0) dot = fxc_i128_neg(dot);
+    k = (fxc_i128_bits(norm2) - 61) / 2;
+    if (k < 0) k = 0;
+    fxc_rsqrt(fxc_i128_shr(norm2, 2 * k).lo, &t, &e);
+    m->u8 = fxc_mul_rsqrt((int64_t)fxc_i128_shr(dot, k).lo, t, e - 8);
+    m->tilt8 = 0;
 }
 
 static int measure_less(const measure *a, const measure *b)
@@ -573,6 +613,10 @@ static fxc_gjk_outcome progress(gjk_state *g, const fxc_simplex *s, int64_t br, 
      * verdict (a hull vertex on the origin, its face 4096 units long, was
      * called 9 LSB apart). */
     gap8 = g->best_m.u8 - g->ax.best.low8;
+    if (gap8 > (int64_t)2 * 256 && gap8 <= (int64_t)2 * 256 + g->best_m.tilt8) {
+        measure_exactly(&g->best, &g->best_m);
+        gap8 = g->best_m.u8 - g->ax.best.low8;
+    }
     if (gap8 <= (int64_t)2 * 256) return FXC_GJK_CONVERGED;
     if (gap8 <= (int64_t)2 * 256 + g->best_m.tilt8 &&
         (g->ax.best.low8 > (int64_t)FXC_TOUCH_TOL * 256 || g->best_m.u8 <= (int64_t)FXC_TOUCH_TOL * 256))

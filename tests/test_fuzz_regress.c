@@ -1129,3 +1129,30 @@ void test_fuzz_gjk_flat_cone_slant(void)
     e.dist = (int32_t)floor(gap + 0.5);
     queries_both(&a, &ta, &b, &tb, &e, "flat cone, point near its apex");
 }
+
+/* The first 3D fuzz run of 5119daa: a cylinder 2561 units long, radius
+ * 4, at (4, 0, 4) units, and a triangle 750 units long turned by a
+ * matrix 2^-16 off a reflection, whose vertex (0, 0, 49283074) raw lands
+ * on (0, 0, -49283074): on the cylinder's side line x = y = 0 (radial
+ * distance exactly the radius, 49545218 raw below the centre, within the
+ * half height 167837696). So the shapes touch: distance 0, exactly.
+ * cylinder/triangle answered FXC_TOUCHING, triangle/cylinder
+ * FXC_ERR_NO_CONVERGENCE after 21 steps: its last face, 2^27.7 raw from
+ * the origin, measured 2.14 LSB along its 28-bit normal and 0.99 along
+ * its exact one, and the lower bound -0.52 LSB; the tilt of the fitted
+ * normal (up to 6.5 LSB there) held the bounds apart, straddling the
+ * touching band, until the stall rule gave up. */
+void test_fuzz_gjk_tilted_far_face(void)
+{
+    static const int32_t rot[9] = { 65536, 1, 0, 1, -65536, 0, 0, 0, -65536 };
+    static const expect touching = { FXC_OVERLAPPING, FXC_TOUCHING, FXC_TOUCHING, 0, 0, FXC_TOUCH_TOL };
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_mat3 m;
+    set_rot(&m, rot);
+    CHECK(fxc_shape_cylinder(&a, 167837696, 262144, 0) == FXC_OK);
+    CHECK(fxc_shape_triangle(&b, fxc_v3(0, 0, 49283074), fxc_v3(0, 8, 1048576), fxc_v3(27, 196608, 8), 0) == FXC_OK);
+    CHECK(fxc_transform_set(&ta, NULL, fxc_v3(262144, 0, 262144)) == FXC_OK);
+    CHECK(fxc_transform_set(&tb, &m, fxc_v3(0, 0, 0)) == FXC_OK);
+    queries_both(&a, &ta, &b, &tb, &touching, "long cylinder, triangle on its side");
+}

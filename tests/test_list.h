@@ -5,7 +5,7 @@
  * runner built with FXC_TEST_PART set to the parts' digits (4, or 127)
  * runs those, otherwise all. A test sits where its image had room, not
  * only by topic:
- *   1  kernels, GJK, touching and margin points, six fuzzer regressions
+ *   1  kernels, GJK, touching and margin points, four fuzzer regressions
  *   2  EPA, bad input and bounds, the determinism hash, the box axes'
  *      ratio filter
  *   3  features, the manifold's first tests, two of the box axes' tests,
@@ -19,8 +19,8 @@
  *      the curved shapes' certificates
  *   7  the manifold's later tests, from its bad input on; EPA's and the
  *      bounds' curved shapes (part 2 outgrew the Nucleo's flash when the
- *      manifold grew); the latest fuzzer regression (parts 1 and 6 were
- *      full)
+ *      manifold grew); the latest fuzzer regressions and the two older
+ *      ones on the fitted normal's tilt (parts 1 and 6 were full)
  * When an image outgrows its board's flash, tests move to a part whose
  * image has room and links the code they need (make boards reports it). */
 T1(range_check)
@@ -121,7 +121,7 @@ T7(bounds_curved_and_deep)
 T2(bounds_callback_ball)
 T1(fuzz_epa_iteration_cap)
 T1(fuzz_point_on_hull_vertex)
-T1(fuzz_point_in_flat_cone)
+T7(fuzz_point_in_flat_cone)
 T1(fuzz_flat_cone_margin_depth)
 T6(fuzz_touching_normal)
 T1(fuzz_separated_normal)
@@ -145,7 +145,7 @@ T6(fuzz_gjk_stall_unproven)
 T6(fuzz_closed_form_zero_segment)
 T6(fuzz_epa_split_face_diagonal)
 T6(fuzz_gjk_knife_disc_alternating)
-T1(fuzz_gjk_far_plank_tilt)
+T7(fuzz_gjk_far_plank_tilt)
 T6(fuzz_gjk_vertex_on_origin_far_face)
 T3(feature_box_columns)
 T3(feature_hull_band_edge)
@@ -272,3 +272,4 @@ T6(motion_turned_pose_refused)
 T6(motion_contradicting_callback)
 T6(motion_cap_with_step_back)
 T7(fuzz_gjk_flat_cone_slant)
+T7(fuzz_gjk_tilted_far_face)
