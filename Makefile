@@ -107,6 +107,19 @@ PROFILE_CASES ?= 20
 # of make size's row of that name: a smaller EPA polytope.
 FXC_SMALL_DEFS := -DFXC_EPA_MAX_VERTICES=8
 
+# The small configuration's own tests on the host (tests/small/): the
+# library built with FXC_SMALL_DEFS against what the README says of it.
+SMALL_SRCS := tests/small/test_small.c tests/scene.c tests/refgeom.c
+$(BUILD)/host-small/obj/%.o: %.c | deps
+	@mkdir -p $(dir $@)
+	$(HOST_CC) $(HOST_CFLAGS) $(FXC_SMALL_DEFS) -Itests -c $< -o $@
+$(BUILD)/host-small/tests: $(LIB_SRCS:%.c=$(BUILD)/host-small/obj/%.o) $(SMALL_SRCS:%.c=$(BUILD)/host-small/obj/%.o) \
+                           $(patsubst %,$(BUILD)/host/fixmath/%,$(notdir $(FIXMATH_SRCS:.c=.o))) $(HOST_PORT_OBJS)
+	$(HOST_CC) $(HOST_SAN) $^ -lm -o $@
+## test-host-small: the small configuration's tests on the host (FXC_SMALL_DEFS), log in build/host-small/tests.log
+test-host-small: $(BUILD)/host-small/tests
+	$(BUILD)/host-small/tests | tee $(BUILD)/host-small/tests.log
+
 # board_template(name): objects, library archive and images of one board.
 define board_template
 BOARD_TEST_PARTS :=
@@ -225,7 +238,7 @@ $(foreach b,$(QEMU_BOARDS),$(eval $(call board_template,$(b))))
 
 # ---- top-level targets ----------------------------------------------------
 .PHONY: $(HOST_VARIANTS:%=test-%)
-.PHONY: all deps test test-host lint size stack accuracy check-accuracy check-readme check-nofloat demo demo-host demo2d demo2d-host bench bench-host profile clean distclean help \
+.PHONY: all deps test test-host test-host-small lint size stack accuracy check-accuracy check-readme check-nofloat demo demo-host demo2d demo2d-host bench bench-host profile clean distclean help \
         $(QEMU_BOARDS:%=test-%) $(QEMU_BOARDS:%=demo-%) $(QEMU_BOARDS:%=demo2d-%) $(QEMU_BOARDS:%=bench-%) $(QEMU_BOARDS:%=profile-%)
 
 all: $(BUILD)/host/tests $(QEMU_BOARDS:%=$(BUILD)/%/tests.elf)
@@ -241,11 +254,11 @@ deps:
 ##       the packaging check (CMake with ctest on host and QEMU, make install, pkg-config, C++, Arduino,
 ##       PlatformIO, Zephyr), and a fixed-seed libFuzzer smoke run
 test: deps
-	@$(MAKE) --no-print-directory test-host check-accuracy $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat lint stack check-readme check-packaging fuzz-smoke \
+	@$(MAKE) --no-print-directory test-host test-host-small check-accuracy $(HOST_VARIANTS:%=test-%) $(QEMU_BOARDS:%=test-%) check-nofloat lint stack check-readme check-packaging fuzz-smoke \
 	    demo-mps2-an385 demo-microbit demo2d-mps2-an385 demo2d-microbit boards run-board-microbit BOARD_APPS="demo demo2d tests bench"
 	@sh tools/check_determinism.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
 	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) | tee $(BUILD)/determinism.log
-	@sh tools/sum_results.sh $(BUILD)/host/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
+	@sh tools/sum_results.sh $(BUILD)/host/tests.log $(BUILD)/host-small/tests.log $(HOST_VARIANTS:%=$(BUILD)/%/tests.log) \
 	    $(QEMU_BOARDS:%=$(BUILD)/%/tests.log) $(BUILD)/accuracy.log $(BUILD)/check-nofloat.log $(BUILD)/lint.log $(BUILD)/stack.log $(BUILD)/readme.log $(BUILD)/packaging.log $(BUILD)/boards/check-memory-map.log $(BUILD)/fuzz/smoke.log $(BUILD)/fuzz/smoke2d.log $(BUILD)/determinism.log
 
 ## test-host: the unit tests on the host alone (ASan+UBSan), log in build/host/tests.log
