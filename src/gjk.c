@@ -221,9 +221,9 @@ static void feature_measure(const fxc_vec3 *P, const feature *f, measure *m)
  * is exact in 128 bits (< 2^92), |dir|^2 too (< 2^124); both are cut by
  * an even shift 2k, k, until |dir|^2 fits 62 bits for fxc_rsqrt, and then
  * |dir . P0| >> k <= |dir >> k| |P0| < 2^61 fits fxc_mul_rsqrt. The cuts
- * are relative 2^-60 and 2^-31, fxc_rsqrt's 2^-28: below 2^-8 LSB for
- * every distance GJK can stop at. Out of line: rarely run, its frame
- * stays off GJK's, under which the support calls nest. */
+ * move u by less than 2^-30 raw; fxc_rsqrt's relative 2^-28 is every
+ * measure's (along8). Out of line: rarely run, its frame stays off GJK's,
+ * under which the support calls nest. */
 static FXC_NOINLINE void measure_exactly(const fxc_simplex *s, measure *m)
 {
     fxc_vec3 P[3];
