@@ -168,6 +168,7 @@ typedef struct {
     fxc_vec3 d;
     int64_t u8;
     int64_t tilt8; /* 2^-8 LSB: (|P.x| + |P.y| + |P.z|) / 2^17 */
+    int exact;     /* u8 measured along the exact direction (measure_exactly) */
     uint32_t t; /* 1/|d| = t * 2^-e */
     int e;
 } measure;
@@ -181,6 +182,7 @@ static void copy_measure(measure *dst, const measure *src)
     dst->d.z = src->d.z;
     dst->u8 = src->u8;
     dst->tilt8 = src->tilt8;
+    dst->exact = src->exact;
     dst->t = src->t;
     dst->e = src->e;
 }
@@ -197,6 +199,7 @@ static void feature_measure(const fxc_vec3 *P, const feature *f, measure *m)
     fxc_vec3 P0;
     m->u8 = 0;
     m->tilt8 = 0;
+    m->exact = 0;
     m->t = 0;
     m->e = 0;
     if (f->on_origin || !fxc_dir_fit(&f->dir, &m->d)) {
@@ -212,8 +215,9 @@ static void feature_measure(const fxc_vec3 *P, const feature *f, measure *m)
 }
 
 /* The best simplex's u8 again, along its feature's exact direction
- * instead of the 28-bit fit: no tilt (tilt8 becomes 0), for the stop rule
- * when the tilt alone may hold the bounds apart. The simplex is its
+ * instead of the 28-bit fit, for the stop rule when the tilt may be all
+ * that holds the bounds apart: the upper bound loses its tilt (tilt8
+ * stays: the lower bounds, along fitted directions, keep theirs). The simplex is its
  * feature (simplex_reduce): a face's direction is its normal (< 2^61), an
  * edge's set_edge's unfitted one (< 2^59: perpendicular to the edge, off
  * the plane with the origin by 2^-27, which moves u8 by a second-order
@@ -240,13 +244,13 @@ static FXC_NOINLINE void measure_exactly(const fxc_simplex *s, measure *m)
                        fxc_i128_mul64(f.dir.z, P[0].z));
     norm2 = fxc_i128_add(fxc_i128_add(fxc_i128_mul64(f.dir.x, f.dir.x), fxc_i128_mul64(f.dir.y, f.dir.y)),
                          fxc_i128_mul64(f.dir.z, f.dir.z));
+    m->exact = 1;
     if (fxc_i128_sign(norm2) == 0) return; /* the origin on the feature: u8 is 0 already */
     if (fxc_i128_sign(dot) < 0) dot = fxc_i128_neg(dot);
     k = (fxc_i128_bits(norm2) - 61) / 2;
     if (k < 0) k = 0;
     fxc_rsqrt(fxc_i128_shr(norm2, 2 * k).lo, &t, &e);
     m->u8 = fxc_mul_rsqrt((int64_t)fxc_i128_shr(dot, k).lo, t, e - 8);
-    m->tilt8 = 0;
 }
 
 static int measure_less(const measure *a, const measure *b)
@@ -607,13 +611,16 @@ static fxc_gjk_outcome progress(gjk_state *g, const fxc_simplex *s, int64_t br, 
         return GJK_GO_ON;
     }
     /* Stop, converged: no progress, but the best distance and lower bound
-     * are within 2 LSB, or as close as the measure resolves at the
+     * are within 2 LSB (the distance measured along the exact direction
+     * first, once, when the fit's tilt could be what holds them apart: a
+     * face 2^27.7 raw out, 0.99 LSB away, measured 2.14 along its fit), or
+     * as close as the measure resolves at the
      * feature's distance from the origin (tilt8; they may even cross) and
      * on the same side of the touching band, so that the tilt decides no
      * verdict (a hull vertex on the origin, its face 4096 units long, was
      * called 9 LSB apart). */
     gap8 = g->best_m.u8 - g->ax.best.low8;
-    if (gap8 > (int64_t)2 * 256 && gap8 <= (int64_t)2 * 256 + g->best_m.tilt8) {
+    if (!g->best_m.exact && gap8 > (int64_t)2 * 256 && gap8 <= (int64_t)2 * 256 + g->best_m.tilt8) {
         measure_exactly(&g->best, &g->best_m);
         gap8 = g->best_m.u8 - g->ax.best.low8;
     }
