@@ -1156,3 +1156,78 @@ void test_fuzz_gjk_tilted_far_face(void)
     CHECK(fxc_transform_set(&tb, &m, fxc_v3(0, 0, 0)) == FXC_OK);
     queries_both(&a, &ta, &b, &tb, &touching, "long cylinder, triangle on its side");
 }
+
+/* The distance from p to the lateral surface of a cone core (half height
+ * h, base radius r) placed by diag(m) and pos, in double: the least over
+ * the generators, apex to the rim point at angle phi, of p's distance to
+ * the segment, found on 3600 angles and refined by a ternary search about
+ * the best one. *t_on gets the nearest point's place on its generator
+ * (0 the apex, 1 the rim). */
+static rg_vec cone_rim_point(const double m[3], rg_vec pos, double h, double r, double phi)
+{
+    return rg_add(pos, rg_v(m[0] * r * cos(phi), m[1] * r * sin(phi), -m[2] * h));
+}
+
+static double cone_side_distance(const double m[3], rg_vec pos, double h, double r, rg_vec p, double *t_on)
+{
+    const double step = 6.283185307179586 / 3600;
+    rg_vec apex = rg_add(pos, rg_v(0, 0, m[2] * h)), q, e;
+    double best = 1e300, lo = 0, hi;
+    int k;
+    for (k = 0; k < 3600; k++) {
+        double d = rg_len(rg_sub(p, rg_closest_on_segment(p, apex, cone_rim_point(m, pos, h, r, k * step))));
+        if (d < best) {
+            best = d;
+            lo = (k - 1) * step;
+        }
+    }
+    hi = lo + 2 * step;
+    for (k = 0; k < 200; k++) {
+        double a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
+        double da = rg_len(rg_sub(p, rg_closest_on_segment(p, apex, cone_rim_point(m, pos, h, r, a))));
+        double db = rg_len(rg_sub(p, rg_closest_on_segment(p, apex, cone_rim_point(m, pos, h, r, b))));
+        if (da < db) hi = b;
+        else lo = a;
+    }
+    e = rg_sub(cone_rim_point(m, pos, h, r, lo), apex);
+    q = rg_closest_on_segment(p, apex, cone_rim_point(m, pos, h, r, lo));
+    *t_on = rg_dot(rg_sub(q, apex), e) / rg_dot(e, e);
+    return rg_len(rg_sub(p, q));
+}
+
+/* The 3D fuzz run of afd8e6a, which set the tilt to 0 after measuring
+ * exactly: a slender cone (half height 1767 units, base radius 32,
+ * margin 30082 raw) scaled by diag(0.435, 2, 2), and a point 6.9 units
+ * from it. Measured along its exact direction, the best simplex's
+ * distance still lay more than 2 LSB above the lower bound, measured
+ * along a fitted direction 2^27 raw out: with the tilt rule off,
+ * cone/point stalled (FXC_ERR_NO_CONVERGENCE after 15 steps) while
+ * point/cone converged. The tilt rule covers the lower bound too: both
+ * orders converge, against the distance in double. */
+void test_fuzz_gjk_lower_bound_tilt(void)
+{
+    static const int32_t rot_a[9] = { 28539, 0, 0, 0, 131072, 0, 0, 0, 131072 };
+    static const int32_t rot_b[9] = { -77824, 0, 0, 0, -52429, -39322, 0, -39322, 52429 };
+    static const double scale[3] = { 28539 / 65536.0, 2, 2 };
+    const fxc_vec3 v = fxc_v3(458752, 32781, 123), pos_a = fxc_v3(0, 31485, -65568768), pos_b = fxc_v3(6, 1703936, 0);
+    expect e = { FXC_SEPARATED, FXC_SEPARATED, FXC_SEPARATED, 0, 0, 2 };
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_mat3 m;
+    rg_vec p;
+    double gap, t;
+    set_rot(&m, rot_a);
+    CHECK(fxc_shape_cone(&a, 115781645, 2125389, 30082) == FXC_OK);
+    CHECK(fxc_transform_set(&ta, &m, pos_a) == FXC_OK);
+    set_rot(&m, rot_b);
+    CHECK(fxc_shape_triangle(&b, v, v, v, 0) == FXC_OK); /* a point */
+    CHECK(fxc_transform_set(&tb, &m, pos_b) == FXC_OK);
+    p = rg_v(rot_b[0] / 65536.0 * v.x + pos_b.x, (rot_b[4] * (double)v.y + rot_b[5] * (double)v.z) / 65536.0 + pos_b.y,
+             (rot_b[7] * (double)v.y + rot_b[8] * (double)v.z) / 65536.0 + pos_b.z);
+    gap = cone_side_distance(scale, rg_v(pos_a.x, pos_a.y, pos_a.z), 115781645, 2125389, p, &t) - 30082;
+    /* nearest inside a generator, 3500 units above the base: the lateral
+     * surface is the nearest part of the cone */
+    CHECK_MSG(t > 0.1 && t < 0.9 && gap > 450000 && gap < 451000, "the reference: %.2f raw, at %.3f of the generator", gap, t);
+    e.dist = (int32_t)floor(gap + 0.5);
+    queries_both(&a, &ta, &b, &tb, &e, "slender scaled cone, point");
+}
