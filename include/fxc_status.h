@@ -34,7 +34,8 @@ typedef enum {
     FXC_ERR_CALLBACK = -9,    /* user support callback returned a point outside its declared
                                * bound, or a point that is not its farthest one */
     FXC_ERR_CAPACITY = -10,   /* EPA polytope capacity exhausted (best answer filled in) */
-    FXC_ERR_NO_CONVERGENCE = -11, /* iteration cap reached before the bounds met (best answer filled in) */
+    FXC_ERR_NO_CONVERGENCE = -11, /* iteration cap reached, or no progress for a few steps, before
+                                   * the bounds met (best answer filled in) */
     FXC_ERR_BUSY = -12,       /* the workspace is in use by a query that has not returned
                                * (a support callback queried with its caller's workspace) */
     FXC_ERR_CONFIG = -13      /* the caller was compiled with other fxc_config.h options than
