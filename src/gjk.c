@@ -6,7 +6,9 @@
  *    2^61) and exact 128-bit products of those (wide.h); containment in a
  *    tetrahedron uses exact 93-bit orientation signs (fxc_sign_dot_wide).
  *  - Search directions are the exact directions of the closest feature
- *    (vertex, edge perpendicular, face normal) fitted to 28 bits; only the
+ *    (vertex, edge perpendicular, face normal) fitted to 28 bits, or after
+ *    a step without progress their sum with the best proven axis (which
+ *    halves the swing of the directions near a curved rim); only the
  *    witness weights (Q30 fractions, one division each) and the distances
  *    (2^-8 LSB, relative 2^-27) are rounded.
  *  - Termination: a repeated support point, the distance and the best
@@ -648,34 +650,67 @@ static fxc_gjk_outcome progress(gjk_state *g, const fxc_simplex *s, int64_t br, 
     return GJK_GO_ON;
 }
 
+/* The direction of a step after one without progress: the sum of the
+ * current feature's direction and the best proven axis, both fitted to 28
+ * bits (so of like length; the sum below 2^29, fitted again), with its
+ * 1/|d|. Near a curved rim the features' directions swing from one side
+ * of the closest direction to the other while the best axis stays on
+ * one side, and their bisector halves the swing: of 173,000 random pairs
+ * within 3 LSB of touching, 42 (each with a cone's rim) stalled without
+ * it, 6 with it. Any direction's support point is a point of A - B and
+ * gives a lower bound, so the simplex and the bounds stay proven. Returns
+ * 0 (nothing written) before an axis is proven or for a zero sum. */
+static int blended_dir(const gjk_state *g, fxc_vec3 *d, uint32_t *t, int *e)
+{
+    fxc_vec3w sum;
+    if (g->stall == 0 || g->ax.best.low8 == FXC_NO_BOUND) return 0;
+    sum.x = (int64_t)g->m.d.x + g->ax.best.dir.x;
+    sum.y = (int64_t)g->m.d.y + g->ax.best.dir.y;
+    sum.z = (int64_t)g->m.d.z + g->ax.best.dir.z;
+    if (!fxc_dir_fit(&sum, d)) return 0;
+    fxc_rsqrt((uint64_t)fxc_v3_dot_wide(*d, *d), t, e);
+    return 1;
+}
+
 /* One GJK iteration: the support point along the current simplex's
- * direction, then a stop rule, or the simplex takes the point and is
- * reduced to its feature closest to the origin. */
+ * direction (blended_dir's after a step without progress), then a stop
+ * rule, or the simplex takes the point and is reduced to its feature
+ * closest to the origin. */
 static fxc_gjk_outcome gjk_step(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, gjk_state *g, fxc_gjk_result *r)
 {
     fxc_simplex *s = &r->s;
     fxc_svert q;
+    fxc_vec3 d = g->m.d;
+    uint32_t t = g->m.t;
+    int e = g->m.e;
     int64_t l8, br;
-    int halved;
+    int halved, blended;
 
     /* Stop: the distance is proven at most hit_exit (fxc_intersect,
      * fxc_clearance and their _cached forms). */
     if (hit_exit >= 0 && g->m.u8 <= (int64_t)hit_exit * 256) return FXC_GJK_EXIT_CLOSE;
-    fxc_pair_support(p, g->m.d, &q);
-    if (g->track_touch) note_height(r, g->m.d, q.w);
-    fxc_pair_check_support(p, &g->m.d, &q, s->p, s->n);
+    blended = blended_dir(g, &d, &t, &e);
+    fxc_pair_support(p, d, &q);
+    if (g->track_touch) note_height(r, d, q.w);
+    fxc_pair_check_support(p, &d, &q, s->p, s->n);
     r->iterations++;
     /* Stop: a callback misbehaved (p->status says how). */
     if (p->status != FXC_OK) return FXC_GJK_FAILED;
     /* Every point x of A - B has -d.x >= -d.q: the distance is at least
      * -d.q / |d| (a lower bound, here in 2^-8 LSB). */
-    l8 = along8(&g->m, -fxc_v3_dot_wide(g->m.d, q.w));
-    note_bound(&g->ax, &g->m.d, l8);
+    l8 = fxc_mul_rsqrt(-fxc_v3_dot_wide(d, q.w), t, e - 8);
+    note_bound(&g->ax, &d, l8);
     br = g->m.u8 - l8;
     halved = 2 * br <= g->prev_br;
     g->prev_br = br;
-    /* Stop, converged: the support point is one the simplex already has. */
-    if (in_simplex(s, q.w)) return FXC_GJK_CONVERGED;
+    if (in_simplex(s, q.w)) {
+        /* Stop, converged: the support point along the feature's own
+         * direction is one the simplex already has. Along a blended one
+         * that proves nothing: a step without progress (unless the
+         * bounds now meet). */
+        if (!blended || g->m.u8 - g->ax.best.low8 <= 256) return FXC_GJK_CONVERGED;
+        return ++g->stall > FXC_GJK_STALL_STEPS ? FXC_GJK_STALLED : GJK_GO_ON;
+    }
     /* Stop: the distance is proven larger than sep_exit (fxc_intersect,
      * fxc_clearance and their _cached forms). */
     if (sep_exit >= 0 && l8 > ((int64_t)sep_exit + FXC_GJK_ROUNDING) * 256) return FXC_GJK_EXIT_SEPARATED;

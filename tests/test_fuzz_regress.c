@@ -1157,25 +1157,35 @@ void test_fuzz_gjk_tilted_far_face(void)
     queries_both(&a, &ta, &b, &tb, &touching, "long cylinder, triangle on its side");
 }
 
-/* The distance from p to the lateral surface of a cone core (half height
- * h, base radius r) placed by diag(m) and pos, in double: the least over
- * the generators, apex to the rim point at angle phi, of p's distance to
- * the segment, found on 3600 angles and refined by a ternary search about
- * the best one. *t_on gets the nearest point's place on its generator
- * (0 the apex, 1 the rim). */
-static rg_vec cone_rim_point(const double m[3], rg_vec pos, double h, double r, double phi)
+/* A cone core's (half height h, base radius r) point, placed by the row-
+ * major matrix m (as its fix16 entries over 2^16) and pos, raw. */
+static rg_vec cone_place(const double m[9], rg_vec pos, rg_vec local)
 {
-    return rg_add(pos, rg_v(m[0] * r * cos(phi), m[1] * r * sin(phi), -m[2] * h));
+    return rg_add(pos, rg_v(m[0] * local.x + m[1] * local.y + m[2] * local.z, m[3] * local.x + m[4] * local.y + m[5] * local.z,
+                            m[6] * local.x + m[7] * local.y + m[8] * local.z));
 }
 
-static double cone_side_distance(const double m[3], rg_vec pos, double h, double r, rg_vec p, double *t_on)
+static double to_generator(const double m[9], rg_vec pos, double h, double r, double phi, rg_vec p0, rg_vec p1,
+                           double *t_on)
+{
+    rg_vec apex = cone_place(m, pos, rg_v(0, 0, h)), rim = cone_place(m, pos, rg_v(r * cos(phi), r * sin(phi), -h)), c;
+    double d = rg_segment_segment(apex, rim, p0, p1, &c, NULL);
+    *t_on = rg_len(rg_sub(c, apex)) / rg_len(rg_sub(rim, apex));
+    return d;
+}
+
+/* The distance, in double, from the segment p0 p1 (a point when they are
+ * equal) to the lateral surface of that cone: the least over its
+ * generators, apex to the rim point at angle phi, found on 3600 angles
+ * and refined by a ternary search about the best one. *t_on gets the
+ * nearest point's place on its generator (0 the apex, 1 the rim). */
+static double cone_side_distance(const double m[9], rg_vec pos, double h, double r, rg_vec p0, rg_vec p1, double *t_on)
 {
     const double step = 6.283185307179586 / 3600;
-    rg_vec apex = rg_add(pos, rg_v(0, 0, m[2] * h)), q, e;
     double best = 1e300, lo = 0, hi;
     int k;
     for (k = 0; k < 3600; k++) {
-        double d = rg_len(rg_sub(p, rg_closest_on_segment(p, apex, cone_rim_point(m, pos, h, r, k * step))));
+        double d = to_generator(m, pos, h, r, k * step, p0, p1, t_on);
         if (d < best) {
             best = d;
             lo = (k - 1) * step;
@@ -1184,15 +1194,17 @@ static double cone_side_distance(const double m[3], rg_vec pos, double h, double
     hi = lo + 2 * step;
     for (k = 0; k < 200; k++) {
         double a = lo + (hi - lo) / 3, b = hi - (hi - lo) / 3;
-        double da = rg_len(rg_sub(p, rg_closest_on_segment(p, apex, cone_rim_point(m, pos, h, r, a))));
-        double db = rg_len(rg_sub(p, rg_closest_on_segment(p, apex, cone_rim_point(m, pos, h, r, b))));
-        if (da < db) hi = b;
+        if (to_generator(m, pos, h, r, a, p0, p1, t_on) < to_generator(m, pos, h, r, b, p0, p1, t_on)) hi = b;
         else lo = a;
     }
-    e = rg_sub(cone_rim_point(m, pos, h, r, lo), apex);
-    q = rg_closest_on_segment(p, apex, cone_rim_point(m, pos, h, r, lo));
-    *t_on = rg_dot(rg_sub(q, apex), e) / rg_dot(e, e);
-    return rg_len(rg_sub(p, q));
+    return to_generator(m, pos, h, r, lo, p0, p1, t_on);
+}
+
+/* A fix16 rotation as doubles (entries over 2^16). */
+static void rot_double(const int32_t e[9], double m[9])
+{
+    int i;
+    for (i = 0; i < 9; i++) m[i] = e[i] / 65536.0;
 }
 
 /* The 3D fuzz run of afd8e6a, which set the tilt to 0 after measuring
@@ -1208,14 +1220,14 @@ void test_fuzz_gjk_lower_bound_tilt(void)
 {
     static const int32_t rot_a[9] = { 28539, 0, 0, 0, 131072, 0, 0, 0, 131072 };
     static const int32_t rot_b[9] = { -77824, 0, 0, 0, -52429, -39322, 0, -39322, 52429 };
-    static const double scale[3] = { 28539 / 65536.0, 2, 2 };
     const fxc_vec3 v = fxc_v3(458752, 32781, 123), pos_a = fxc_v3(0, 31485, -65568768), pos_b = fxc_v3(6, 1703936, 0);
     expect e = { FXC_SEPARATED, FXC_SEPARATED, FXC_SEPARATED, 0, 0, 2 };
     fxc_shape a, b;
     fxc_transform ta, tb;
     fxc_mat3 m;
     rg_vec p;
-    double gap, t;
+    double gap, t, ma[9];
+    rot_double(rot_a, ma);
     set_rot(&m, rot_a);
     CHECK(fxc_shape_cone(&a, 115781645, 2125389, 30082) == FXC_OK);
     CHECK(fxc_transform_set(&ta, &m, pos_a) == FXC_OK);
@@ -1224,10 +1236,44 @@ void test_fuzz_gjk_lower_bound_tilt(void)
     CHECK(fxc_transform_set(&tb, &m, pos_b) == FXC_OK);
     p = rg_v(rot_b[0] / 65536.0 * v.x + pos_b.x, (rot_b[4] * (double)v.y + rot_b[5] * (double)v.z) / 65536.0 + pos_b.y,
              (rot_b[7] * (double)v.y + rot_b[8] * (double)v.z) / 65536.0 + pos_b.z);
-    gap = cone_side_distance(scale, rg_v(pos_a.x, pos_a.y, pos_a.z), 115781645, 2125389, p, &t) - 30082;
+    gap = cone_side_distance(ma, rg_v(pos_a.x, pos_a.y, pos_a.z), 115781645, 2125389, p, p, &t) - 30082;
     /* nearest inside a generator, 3500 units above the base: the lateral
      * surface is the nearest part of the cone */
     CHECK_MSG(t > 0.1 && t < 0.9 && gap > 450000 && gap < 451000, "the reference: %.2f raw, at %.3f of the generator", gap, t);
     e.dist = (int32_t)floor(gap + 0.5);
     queries_both(&a, &ta, &b, &tb, &e, "slender scaled cone, point");
+}
+
+/* A probe of random pairs moved to within 3 LSB of touching, at 5119daa:
+ * a cone (half height 104 units, base radius 40) and a segment 128 units
+ * long whose end lies 0.88 LSB from the cone's side, 10 raw from its
+ * apex. Both orders answered FXC_ERR_NO_CONVERGENCE (24 steps): the
+ * directions of GJK's features swung across the closest one while the
+ * best lower bound closed by about half every 10 steps, and the stall
+ * rule gave up. GJK's step after one without progress now goes along the
+ * sum of the feature's direction and the best proven axis: touching, in
+ * both orders, against the distance to the cone's side in double. */
+void test_fuzz_gjk_cone_apex_segment(void)
+{
+    static const int32_t rot_a[9] = { 61031, -7423, 22696, 22128, -5839, -61410, 8978, 64852, -2932 };
+    static const int32_t rot_b[9] = { 814, 45120, 47524, 55105, 25250, -24916, -35464, 40269, -37625 };
+    static const expect touching = { FXC_OVERLAPPING, FXC_TOUCHING, FXC_TOUCHING, 1, 0, 1 };
+    const fxc_vec3 s0 = fxc_v3(-4207690, 75865, 0), s1 = fxc_v3(4207690, -75865, 147530), pos_b = fxc_v3(2363516, -2886272, -2628883);
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_mat3 m;
+    double ma[9], mb[9], gap, t;
+    rot_double(rot_a, ma);
+    rot_double(rot_b, mb);
+    set_rot(&m, rot_a);
+    CHECK(fxc_shape_cone(&a, 6824705, 2600970, 0) == FXC_OK);
+    CHECK(fxc_transform_set(&ta, &m, fxc_v3(0, 0, 0)) == FXC_OK);
+    set_rot(&m, rot_b);
+    CHECK(fxc_shape_segment(&b, s0, s1, 0) == FXC_OK);
+    CHECK(fxc_transform_set(&tb, &m, pos_b) == FXC_OK);
+    gap = cone_side_distance(ma, rg_v(0, 0, 0), 6824705, 2600970, cone_place(mb, rg_v(pos_b.x, pos_b.y, pos_b.z), rg_v(s0.x, s0.y, s0.z)),
+                             cone_place(mb, rg_v(pos_b.x, pos_b.y, pos_b.z), rg_v(s1.x, s1.y, s1.z)), &t);
+    /* near the apex, far from the base: the side is the nearest part */
+    CHECK_MSG(t < 0.01 && gap > 0 && gap <= FXC_TOUCH_TOL, "the reference: %.3f raw, at %.6f of the generator", gap, t);
+    queries_both(&a, &ta, &b, &tb, &touching, "cone, segment by its apex");
 }
