@@ -219,17 +219,18 @@ static void feature_measure(const fxc_vec3 *P, const feature *f, measure *m)
 /* The best simplex's u8 again, along its feature's exact direction
  * instead of the 28-bit fit, for the stop rule when the tilt may be all
  * that holds the bounds apart: the upper bound loses its tilt (tilt8
- * stays: the lower bounds, along fitted directions, keep theirs). The simplex is its
- * feature (simplex_reduce): a face's direction is its normal (< 2^61), an
- * edge's set_edge's unfitted one (< 2^59: perpendicular to the edge, off
- * the plane with the origin by 2^-27, which moves u8 by a second-order
- * |P| 2^-55), a vertex's itself. u = |dir . P0| / |dir|: the dot product
- * is exact in 128 bits (< 2^92), |dir|^2 too (< 2^124); both are cut by
- * an even shift 2k, k, until |dir|^2 fits 62 bits for fxc_rsqrt, and then
- * |dir . P0| >> k <= |dir >> k| |P0| < 2^61 fits fxc_mul_rsqrt. The cuts
- * move u by less than 2^-30 raw; fxc_rsqrt's relative 2^-28 is every
- * measure's (along8). Out of line: rarely run, its frame stays off GJK's,
- * under which the support calls nest. */
+ * stays: the lower bounds, along fitted directions, keep theirs). The
+ * simplex is its feature (simplex_reduce): a face's direction is its
+ * normal (< 2^61), an edge's set_edge's unfitted one (< 2^59:
+ * perpendicular to the edge, off the plane with the origin by 2^-27,
+ * which moves u8 by a second-order |P| 2^-55), a vertex's itself.
+ * u = |dir . P0| / |dir|: the dot product is exact in 128 bits (< 2^92),
+ * |dir|^2 too (< 2^124); both are cut by an even shift 2k, k, until
+ * |dir|^2 fits 62 bits for fxc_rsqrt, and then |dir . P0| >> k <=
+ * |dir >> k| |P0| < 2^61 fits fxc_mul_rsqrt. The cuts move u by less
+ * than 2^-30 raw; fxc_rsqrt's relative 2^-28 is every measure's (along8).
+ * Out of line: rarely run, its frame stays off GJK's, under which the
+ * support calls nest. */
 static FXC_NOINLINE void measure_exactly(const fxc_simplex *s, measure *m)
 {
     fxc_vec3 P[3];
