@@ -53,6 +53,13 @@
  *    stops the loop: signed overflow on INT32_MIN
  *    (fuzz_hull_int32_min_vertex; on the host it runs in a child process,
  *    since the UBSan trap would otherwise end the runner).
+ *  - Later runs, each test saying when: GJK's measure along a 28-bit
+ *    direction tilts far from the origin, and the tilt held apart bounds
+ *    that straddled the touching band (fuzz_gjk_far_plank_tilt,
+ *    fuzz_gjk_tilted_far_face), also on the lower bound's side
+ *    (fuzz_gjk_lower_bound_tilt); and GJK's directions near a cone's slant,
+ *    rim or apex close in too slowly for the stall rule
+ *    (fuzz_gjk_flat_cone_slant, fuzz_gjk_cone_apex_segment).
  */
 #if !defined(FXC_BOARD_NAME) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200112L /* fork, waitpid: host only */
