@@ -54,9 +54,9 @@
  *    (fuzz_hull_int32_min_vertex; on the host it runs in a child process,
  *    since the UBSan trap would otherwise end the runner).
  *  - Later runs, each test saying when: GJK's measure along a 28-bit
- *    direction tilts far from the origin, and the tilt held apart bounds
- *    that straddled the touching band (fuzz_gjk_far_plank_tilt,
- *    fuzz_gjk_tilted_far_face), also on the lower bound's side
+ *    direction tilts far from the origin, and the tilt held the bounds
+ *    apart (fuzz_gjk_far_plank_tilt), across the touching band
+ *    (fuzz_gjk_tilted_far_face), also on the lower bound's side
  *    (fuzz_gjk_lower_bound_tilt); and GJK's directions near a cone's slant,
  *    rim or apex close in too slowly for the stall rule
  *    (fuzz_gjk_flat_cone_slant, fuzz_gjk_cone_apex_segment).
