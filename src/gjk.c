@@ -585,6 +585,7 @@ typedef struct {
     int stall;         /* steps without progress */
     int64_t bracket;   /* narrowest m.u8 - l8 so far */
     int64_t prev_br;   /* the previous step's */
+    int plain_next;    /* the next step goes along the feature's own direction */
     int track_touch;   /* look for a touching plane (not with early exits: fxc_intersect
                         * and fxc_clearance need none) */
 } gjk_state;
@@ -657,8 +658,8 @@ static fxc_gjk_outcome progress(gjk_state *g, const fxc_simplex *s, int64_t br, 
  * 1/|d|. Near a curved rim the features' directions swing from one side
  * of the closest direction to the other while the best axis stays on
  * one side, and their bisector halves the swing: of 173,000 random pairs
- * within 3 LSB of touching, 42 (each with a cone's rim) stalled without
- * it, 6 with it. Any direction's support point is a point of A - B and
+ * within 3 LSB of touching, 42 (each with a cone's rim or apex) stalled
+ * without it, 3 with it. Any direction's support point is a point of A - B and
  * gives a lower bound, so the simplex and the bounds stay proven. Returns
  * 0 (nothing written) before an axis is proven or for a zero sum. */
 static int blended_dir(const gjk_state *g, fxc_vec3 *d, uint32_t *t, int *e)
@@ -690,7 +691,8 @@ static fxc_gjk_outcome gjk_step(fxc_pair *p, int32_t sep_exit, int32_t hit_exit,
     /* Stop: the distance is proven at most hit_exit (fxc_intersect,
      * fxc_clearance and their _cached forms). */
     if (hit_exit >= 0 && g->m.u8 <= (int64_t)hit_exit * 256) return FXC_GJK_EXIT_CLOSE;
-    blended = blended_dir(g, &d, &t, &e);
+    blended = !g->plain_next && blended_dir(g, &d, &t, &e);
+    g->plain_next = 0;
     fxc_pair_support(p, d, &q);
     if (g->track_touch) note_height(r, d, q.w);
     fxc_pair_check_support(p, &d, &q, s->p, s->n);
@@ -708,8 +710,12 @@ static fxc_gjk_outcome gjk_step(fxc_pair *p, int32_t sep_exit, int32_t hit_exit,
         /* Stop, converged: the support point along the feature's own
          * direction is one the simplex already has. Along a blended one
          * that proves nothing: a step without progress (unless the
-         * bounds now meet). */
+         * bounds now meet), and the next goes along the feature's own
+         * direction (else each blend would move the best axis half way
+         * to it and find the same point again: a triangle 191 LSB from a
+         * point stalled so). */
         if (!blended || g->m.u8 - g->ax.best.low8 <= 256) return FXC_GJK_CONVERGED;
+        g->plain_next = 1;
         return ++g->stall > FXC_GJK_STALL_STEPS ? FXC_GJK_STALLED : GJK_GO_ON;
     }
     /* Stop: the distance is proven larger than sep_exit (fxc_intersect,
@@ -979,6 +985,7 @@ static void gjk_run(fxc_pair *p, int32_t sep_exit, int32_t hit_exit, const fxc_s
     r->points = simplex_weights;
     g.track_touch = sep_exit < 0 && hit_exit < 0;
     g.stall = 0;
+    g.plain_next = 0;
     g.bracket = FXC_NO_BRACKET;
     g.prev_br = FXC_NO_BRACKET;
     r->touch = 0;

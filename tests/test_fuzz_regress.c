@@ -1284,3 +1284,33 @@ void test_fuzz_gjk_cone_apex_segment(void)
     CHECK_MSG(t < 0.01 && gap > 0 && gap <= FXC_TOUCH_TOL, "the reference: %.3f raw, at %.6f of the generator", gap, t);
     queries_both(&a, &ta, &b, &tb, &touching, "cone, segment by its apex");
 }
+
+/* The 3D fuzz run of d113346, a few minutes in: a triangle (0, -1,
+ * 65790), (191, 0, 0), (0, 65536, 0) raw and a point at the origin,
+ * 191 LSB from the vertex on x. triangle/point stalled
+ * (FXC_ERR_NO_CONVERGENCE after 9 steps), point/triangle converged in 4.
+ * After a step without progress, the blended direction found a simplex
+ * point again; the next blend, between the feature's direction and the
+ * better axis that step had proven, found it again, and so on, each
+ * blend halving the way to the feature's own direction and never taking
+ * it. After such a repeat the next step now goes along the feature's own
+ * direction. Expected: the distance in double (refgeom). */
+void test_fuzz_gjk_blend_repeat(void)
+{
+    const fxc_vec3 v0 = fxc_v3(0, -1, 65790), v1 = fxc_v3(191, 0, 0), v2 = fxc_v3(0, 65536, 0);
+    rg_vec t[3], o = rg_v(0, 0, 0);
+    expect e = { FXC_SEPARATED, FXC_SEPARATED, FXC_SEPARATED, 0, 0, 1 };
+    fxc_shape a, b;
+    fxc_transform id;
+    double gap;
+    t[0] = rg_v(v0.x, v0.y, v0.z);
+    t[1] = rg_v(v1.x, v1.y, v1.z);
+    t[2] = rg_v(v2.x, v2.y, v2.z);
+    gap = rg_len(rg_closest_on_triangle(o, t[0], t[1], t[2]));
+    CHECK_MSG(gap > 180 && gap < 192, "the reference: %.3f raw", gap);
+    e.dist = (int32_t)floor(gap + 0.5);
+    CHECK(fxc_shape_triangle(&a, v0, v1, v2, 0) == FXC_OK);
+    CHECK(fxc_shape_point(&b, 0) == FXC_OK);
+    CHECK(fxc_transform_set(&id, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
+    queries_both(&a, &id, &b, &id, &e, "triangle, point 191 LSB off");
+}
