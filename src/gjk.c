@@ -229,14 +229,17 @@ static void feature_measure(const fxc_vec3 *P, const feature *f, measure *m)
  * |dir|^2 fits 62 bits for fxc_rsqrt, and then |dir . P0| >> k <=
  * |dir >> k| |P0| < 2^61 fits fxc_mul_rsqrt. The cuts move u by less
  * than 2^-30 raw; fxc_rsqrt's relative 2^-28 is every measure's (along8).
- * Out of line: rarely run, its frame stays off GJK's, under which the
- * support calls nest. */
+ * It only ever lowers u8: the fitted one may already have ended an early
+ * exit (fxc_intersect), and the distance reported is never above one seen
+ * (gjk_finish). Out of line: rarely run, its frame stays off GJK's, under
+ * which the support calls nest. */
 static FXC_NOINLINE void measure_exactly(const fxc_simplex *s, measure *m)
 {
     fxc_vec3 P[3];
     feature f;
     fxc_i128 dot, norm2;
     uint32_t t;
+    int64_t u8;
     int e, k, i;
     P[0] = s->p[0].w; /* n >= 1 */
     for (i = 1; i < s->n; i++) P[i] = s->p[i].w;
@@ -253,7 +256,8 @@ static FXC_NOINLINE void measure_exactly(const fxc_simplex *s, measure *m)
     k = (fxc_i128_bits(norm2) - 61) / 2;
     if (k < 0) k = 0;
     fxc_rsqrt(fxc_i128_shr(norm2, 2 * k).lo, &t, &e);
-    m->u8 = fxc_mul_rsqrt((int64_t)fxc_i128_shr(dot, k).lo, t, e - 8);
+    u8 = fxc_mul_rsqrt((int64_t)fxc_i128_shr(dot, k).lo, t, e - 8);
+    if (u8 < m->u8) m->u8 = u8;
 }
 
 static int measure_less(const measure *a, const measure *b)

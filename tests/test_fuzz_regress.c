@@ -1314,3 +1314,30 @@ void test_fuzz_gjk_blend_repeat(void)
     CHECK(fxc_transform_set(&id, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
     queries_both(&a, &id, &b, &id, &e, "triangle, point 191 LSB off");
 }
+
+/* The 3D fuzz run of 222ef80: a hull of 22 points (repeats among them)
+ * 2048 units tall, one of its points (0, 0, 0), and a point at the
+ * origin: they touch, exactly. hull/point answered FXC_TOUCHING;
+ * point/hull's fxc_intersect said FXC_OVERLAPPING (its early exit took
+ * the edge measured 1 LSB away along its 28-bit direction) while its
+ * fxc_distance and fxc_collide said FXC_SEPARATED at 2 LSB: measured again
+ * along its exact direction, the edge was 2 LSB away, above the distance
+ * the early exit had taken. The exact measure now only ever lowers it, so
+ * the distance reported is never above one seen. */
+void test_fuzz_gjk_exact_measure_never_raises(void)
+{
+    static const fxc_vec3 v[22] = {
+        { 134217730, 5, 134217730 }, { 134217730, 5, 134217730 }, { 0, -2, -2 }, { -2, -2, 134217730 },
+        { -2, -2, 134217730 }, { -2, -2, 134217730 }, { -2, -2, 134217730 }, { -2, -2, 134217730 },
+        { -2, 5, 134217730 }, { -2, -2, 134217730 }, { 56574, -65536, 134217730 }, { 65534, 0, 134217730 },
+        { 131072, 0, 0 }, { 0, 0, 0 }, { 0, 0, 32774 }, { 0, 0, 134217730 }, { 0, 0, 0 }, { 0, 0, 0 },
+        { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 }, { 0, 0, 0 },
+    };
+    static const expect touching = { FXC_OVERLAPPING, FXC_TOUCHING, FXC_TOUCHING, 0, 0, FXC_TOUCH_TOL };
+    fxc_shape a, b;
+    fxc_transform id;
+    CHECK(fxc_shape_hull(&a, v, 22, 0) == FXC_OK);
+    CHECK(fxc_shape_point(&b, 0) == FXC_OK);
+    CHECK(fxc_transform_set(&id, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
+    queries_both(&a, &id, &b, &id, &touching, "tall hull, point on its vertex");
+}
