@@ -59,7 +59,9 @@
  *    (fuzz_gjk_tilted_far_face), also on the lower bound's side
  *    (fuzz_gjk_lower_bound_tilt); and GJK's directions near a cone's slant,
  *    rim or apex close in too slowly for the stall rule
- *    (fuzz_gjk_flat_cone_slant, fuzz_gjk_cone_apex_segment).
+ *    (fuzz_gjk_flat_cone_slant, fuzz_gjk_cone_apex_segment); and two bugs
+ *    of the changes to GJK that fixed those (fuzz_gjk_blend_repeat,
+ *    fuzz_gjk_exact_measure_never_raises).
  */
 #if !defined(FXC_BOARD_NAME) && !defined(_POSIX_C_SOURCE)
 #define _POSIX_C_SOURCE 200112L /* fork, waitpid: host only */
@@ -1137,7 +1139,7 @@ void test_fuzz_gjk_flat_cone_slant(void)
     queries_both(&a, &ta, &b, &tb, &e, "flat cone, point near its apex");
 }
 
-/* The first 3D fuzz run of 5119daa: a cylinder 2561 units long, radius
+/* A 3D fuzz run of the stop before 5119daa: a cylinder 2561 units long, radius
  * 4, at (4, 0, 4) units, and a triangle 750 units long turned by a
  * matrix 2^-16 off a reflection, whose vertex (0, 0, 49283074) raw lands
  * on (0, 0, -49283074): on the cylinder's side line x = y = 0 (radial
@@ -1164,14 +1166,17 @@ void test_fuzz_gjk_tilted_far_face(void)
     queries_both(&a, &ta, &b, &tb, &touching, "long cylinder, triangle on its side");
 }
 
-/* A cone core's (half height h, base radius r) point, placed by the row-
- * major matrix m (as its fix16 entries over 2^16) and pos, raw. */
+/* A point of a shape's local frame placed by the row-major matrix m (its
+ * fix16 entries over 2^16) and pos, raw. */
 static rg_vec cone_place(const double m[9], rg_vec pos, rg_vec local)
 {
     return rg_add(pos, rg_v(m[0] * local.x + m[1] * local.y + m[2] * local.z, m[3] * local.x + m[4] * local.y + m[5] * local.z,
                             m[6] * local.x + m[7] * local.y + m[8] * local.z));
 }
 
+/* The distance of the segment p0 p1 from the generator at angle phi of a
+ * cone core (half height h, base radius r; apex to rim point) placed by
+ * m and pos; *t_on gets the nearest point's place on the generator. */
 static double to_generator(const double m[9], rg_vec pos, double h, double r, double phi, rg_vec p0, rg_vec p1,
                            double *t_on)
 {
@@ -1253,8 +1258,8 @@ void test_fuzz_gjk_lower_bound_tilt(void)
 
 /* A probe of random pairs moved to within 3 LSB of touching, at 5119daa:
  * a cone (half height 104 units, base radius 40) and a segment 128 units
- * long whose end lies 0.88 LSB from the cone's side, 10 raw from its
- * apex. Both orders answered FXC_ERR_NO_CONVERGENCE (24 steps): the
+ * long whose end lies 0.88 LSB from the cone's side, about 20 raw from
+ * its apex. Both orders answered FXC_ERR_NO_CONVERGENCE (24 steps): the
  * directions of GJK's features swung across the closest one while the
  * best lower bound closed by about half every 10 steps, and the stall
  * rule gave up. GJK's step after one without progress now goes along the
