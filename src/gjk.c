@@ -216,6 +216,12 @@ static void feature_measure(const fxc_vec3 *P, const feature *f, measure *m)
     m->u8 = along8(m, unum);
 }
 
+/* a . b exactly, for |a_i| < 2^62 and |b_i| < 2^30: below 2^94. */
+static fxc_i128 dot_i128(fxc_vec3w a, fxc_vec3 b)
+{
+    return fxc_i128_add(fxc_i128_add(fxc_i128_mul64(a.x, b.x), fxc_i128_mul64(a.y, b.y)), fxc_i128_mul64(a.z, b.z));
+}
+
 /* The best simplex's u8 again, along its feature's exact direction
  * instead of the 28-bit fit, for the stop rule when the tilt may be all
  * that holds the bounds apart: the upper bound loses its tilt (tilt8
@@ -246,8 +252,7 @@ static FXC_NOINLINE void measure_exactly(const fxc_simplex *s, measure *m)
     if (s->n == 3) f.dir = fxc_v3_cross_wide(fxc_v3_sub(P[1], P[0]), fxc_v3_sub(P[2], P[0]));
     else if (s->n == 2) set_edge(&f, P, 0, 1);
     else set_vertex(&f, P, 0);
-    dot = fxc_i128_add(fxc_i128_add(fxc_i128_mul64(f.dir.x, P[0].x), fxc_i128_mul64(f.dir.y, P[0].y)),
-                       fxc_i128_mul64(f.dir.z, P[0].z));
+    dot = dot_i128(f.dir, P[0]);
     norm2 = fxc_i128_add(fxc_i128_add(fxc_i128_mul64(f.dir.x, f.dir.x), fxc_i128_mul64(f.dir.y, f.dir.y)),
                          fxc_i128_mul64(f.dir.z, f.dir.z));
     m->exact = 1;
@@ -432,12 +437,6 @@ static int simplex_reduce(fxc_simplex *s, measure *m)
     s->n = f.n;
     if (!measured) feature_measure(P, &f, m);
     return f.on_origin;
-}
-
-/* a . b exactly, for |a_i| < 2^62 and |b_i| < 2^30: below 2^94. */
-static fxc_i128 dot_i128(fxc_vec3w a, fxc_vec3 b)
-{
-    return fxc_i128_add(fxc_i128_add(fxc_i128_mul64(a.x, b.x), fxc_i128_mul64(a.y, b.y)), fxc_i128_mul64(a.z, b.z));
 }
 
 /* Q30 weights of the origin in tetrahedron P (which holds it): with edges
