@@ -219,7 +219,8 @@ static void feature_measure(const fxc_vec3 *P, const feature *f, measure *m)
 /* a . b exactly, for |a_i| < 2^62 and |b_i| < 2^30: below 2^94. */
 static fxc_i128 dot_i128(fxc_vec3w a, fxc_vec3 b)
 {
-    return fxc_i128_add(fxc_i128_add(fxc_i128_mul64(a.x, b.x), fxc_i128_mul64(a.y, b.y)), fxc_i128_mul64(a.z, b.z));
+    fxc_vec3w w = fxc_v3_widen(b);
+    return fxc_dot3_i128(&a, &w);
 }
 
 /* The best simplex's u8 again, along its feature's exact direction
@@ -253,8 +254,7 @@ static FXC_NOINLINE void measure_exactly(const fxc_simplex *s, measure *m)
     else if (s->n == 2) set_edge(&f, P, 0, 1);
     else set_vertex(&f, P, 0);
     dot = dot_i128(f.dir, P[0]);
-    norm2 = fxc_i128_add(fxc_i128_add(fxc_i128_mul64(f.dir.x, f.dir.x), fxc_i128_mul64(f.dir.y, f.dir.y)),
-                         fxc_i128_mul64(f.dir.z, f.dir.z));
+    norm2 = fxc_dot3_i128(&f.dir, &f.dir);
     m->exact = 1;
     if (fxc_i128_sign(norm2) == 0) return; /* the origin on the feature: u8 is 0 already */
     if (fxc_i128_sign(dot) < 0) dot = fxc_i128_neg(dot);

@@ -602,8 +602,8 @@ static void place(const fxc_direction *u, const clip_point *v, int ref_is_a, fxc
  * n . ((q - p) x (r - p)) in 128 bits (cross below 2^59, n below 2^28). */
 static fxc_i128 area_n(fxc_vec3 n, fxc_vec3 p, fxc_vec3 q, fxc_vec3 r)
 {
-    fxc_vec3w c = fxc_v3_cross_wide(fxc_v3_sub(q, p), fxc_v3_sub(r, p));
-    return fxc_i128_add(fxc_i128_add(fxc_i128_mul64(c.x, n.x), fxc_i128_mul64(c.y, n.y)), fxc_i128_mul64(c.z, n.z));
+    fxc_vec3w c = fxc_v3_cross_wide(fxc_v3_sub(q, p), fxc_v3_sub(r, p)), w = fxc_v3_widen(n);
+    return fxc_dot3_i128(&c, &w);
 }
 
 /* Keeps at most FXC_MANIFOLD_MAX_POINTS of the clipped points, the chosen

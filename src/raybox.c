@@ -205,7 +205,7 @@ static int near_face(const fxc_box_frame *f, const slab *s, int k)
     if (gap.hi != 0) return 0;
     l1 = fxc_abs_u64(n->x) + fxc_abs_u64(n->y) + fxc_abs_u64(n->z);
     if (gap.lo > ((uint64_t)FXC_TOUCH_TOL << 16) * l1) return 0;
-    ff = fxc_i128_add(fxc_i128_add(fxc_i128_mul64(n->x, n->x), fxc_i128_mul64(n->y, n->y)), fxc_i128_mul64(n->z, n->z));
+    ff = fxc_dot3_i128(n, n);
     tol = fxc_i128_mul64((int64_t)FXC_TOUCH_TOL << 16, (int64_t)FXC_TOUCH_TOL << 16);
     return fxc_product_cmp(&gap, &gap, &tol, &ff) <= 0;
 }

@@ -262,8 +262,7 @@ static fxc_approx approx_norm2(const fxc_vec3w *n)
 /* o^2 |m|^2 in nine limbs, for 0 < o < 2^85 and |m_k| <= 2^35. */
 static void square_times_norm(fxc_i128 o, const fxc_vec3w *m, uint32_t out[9])
 {
-    fxc_i128 mm = fxc_i128_add(fxc_i128_add(fxc_i128_mul64(m->x, m->x), fxc_i128_mul64(m->y, m->y)),
-                               fxc_i128_mul64(m->z, m->z));
+    fxc_i128 mm = fxc_dot3_i128(m, m);
     uint32_t lo[3], lm[3], sq[6];
     fxc_limbs_of(&o, lo);
     fxc_limbs_of(&mm, lm);

@@ -25,6 +25,12 @@ fxc_i128 fxc_i128_mul64(int64_t a, int64_t b)
     return ((a < 0) != (b < 0)) ? fxc_i128_neg(r) : r;
 }
 
+fxc_i128 fxc_dot3_i128(const fxc_vec3w *a, const fxc_vec3w *b)
+{
+    return fxc_i128_add(fxc_i128_add(fxc_i128_mul64(a->x, b->x), fxc_i128_mul64(a->y, b->y)),
+                        fxc_i128_mul64(a->z, b->z));
+}
+
 /* Out of line: the filter of fxc_det2_sign settles most signs, and the
  * 128-bit values stay off its callers' frames. */
 int fxc_det2_sign_exact(int64_t a, int64_t b, int64_t c, int64_t d)

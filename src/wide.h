@@ -10,6 +10,7 @@
 #define FXC_WIDE_H
 
 #include <stdint.h>
+#include "exact.h"
 #include "fxc_bits.h"
 #include "filter.h"
 
@@ -63,6 +64,11 @@ static inline int fxc_i128_cmp(const fxc_i128 *a, const fxc_i128 *b)
 /* Exact a * b for any int64 a, b (src/wide.c). Out of line on purpose:
  * inlined six times into the triangle test it costs more stack than time. */
 fxc_i128 fxc_i128_mul64(int64_t a, int64_t b);
+
+/* a . b exactly, for |a_k b_k| < 2^125 (src/wide.c): the exact measures
+ * and squared lengths of wide directions (GJK, the box slabs and axes,
+ * a manifold's areas). */
+fxc_i128 fxc_dot3_i128(const fxc_vec3w *a, const fxc_vec3w *b);
 
 /* Sign of a b - c d, exactly, for |a|, |b|, |c|, |d| < 2^62 (GJK's
  * triangle regions). Filtered: with s the least shift that brings every
