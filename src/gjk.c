@@ -596,6 +596,17 @@ typedef struct {
 /* A step that did not stop: at the cap, the outcome stands. */
 #define GJK_GO_ON FXC_GJK_CAPPED
 
+/* Has the bracket br narrowed the narrowest so far by a quarter (at most
+ * ~120 times: brackets are below 2^51, so 4 * br fits)? Then the stall
+ * count starts again. Either way br may be the new narrowest. */
+static int narrowed(gjk_state *g, int64_t br)
+{
+    int by_quarter = 4 * br <= 3 * g->bracket;
+    if (br < g->bracket) g->bracket = br;
+    if (by_quarter) g->stall = 0;
+    return by_quarter;
+}
+
 /* After a step that found a new simplex: was it progress? The distance
  * falling measurably is. So is the narrowest bracket between a simplex's
  * distance and the lower bound along its direction falling by a quarter
@@ -637,14 +648,8 @@ static fxc_gjk_outcome progress(gjk_state *g, const fxc_simplex *s, int64_t br, 
         return FXC_GJK_CONVERGED;
     /* Go on: the narrowest bracket fell by a quarter. Not "halved": beside
      * a knife-edged disc the bracket falls by a little less than half per
-     * two steps, the supports alternating between the rim's two sides.
-     * Brackets are below 2^51, so 4 * br fits. */
-    if (4 * br <= 3 * g->bracket) {
-        g->bracket = br;
-        g->stall = 0;
-        return GJK_GO_ON;
-    }
-    if (br < g->bracket) g->bracket = br;
+     * two steps, the supports alternating between the rim's two sides. */
+    if (narrowed(g, br)) return GJK_GO_ON;
     /* Stop, unconverged (stalled): more than FXC_GJK_STALL_STEPS steps
      * without progress, not counting steps that halve the previous step's
      * bracket. The bounds are more than 2 LSB apart (else the rule above
@@ -662,9 +667,11 @@ static fxc_gjk_outcome progress(gjk_state *g, const fxc_simplex *s, int64_t br, 
  * of the closest direction to the other while the best axis stays on
  * one side, and their bisector halves the swing: of 173,000 random pairs
  * within 3 LSB of touching, 42 (each with a cone's rim or apex) stalled
- * without it, 3 with it. Any direction's support point is a point of A - B and
- * gives a lower bound, so the simplex and the bounds stay proven. Returns
- * 0 (nothing written) before an axis is proven or for a zero sum. */
+ * without it, 3 with it, and 1 once a blended step's bound that narrows
+ * the bracket counts as progress (gjk_step). Any direction's support
+ * point is a point of A - B and gives a lower bound, so the simplex and
+ * the bounds stay proven. Returns 0 (nothing written) before an axis is
+ * proven or for a zero sum. */
 static int blended_dir(const gjk_state *g, fxc_vec3 *d, uint32_t *t, int *e)
 {
     fxc_vec3w sum;
@@ -716,9 +723,14 @@ static fxc_gjk_outcome gjk_step(fxc_pair *p, int32_t sep_exit, int32_t hit_exit,
          * bounds now meet), and the next goes along the feature's own
          * direction (else each blend would move the best axis half way
          * to it and find the same point again: a triangle 191 LSB from a
-         * point stalled so). */
+         * point stalled so). Its lower bound may still narrow the
+         * bracket, and that is progress: beside a cone's rim the blended
+         * steps found simplex points again while their bounds closed by
+         * half each time, and the plain steps between them proved little
+         * (segments 40 to 230 LSB from a cone stalled so). */
         if (!blended || g->m.u8 - g->ax.best.low8 <= 256) return FXC_GJK_CONVERGED;
         g->plain_next = 1;
+        if (narrowed(g, br)) return GJK_GO_ON;
         return ++g->stall > FXC_GJK_STALL_STEPS ? FXC_GJK_STALLED : GJK_GO_ON;
     }
     /* Stop: the distance is proven larger than sep_exit (fxc_intersect,

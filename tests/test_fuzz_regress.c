@@ -1347,3 +1347,48 @@ void test_fuzz_gjk_exact_measure_never_raises(void)
     CHECK(fxc_transform_set(&id, NULL, fxc_v3(0, 0, 0)) == FXC_OK);
     queries_both(&a, &id, &b, &id, &touching, "tall hull, point on its vertex");
 }
+
+/* The near-touching probe of blended_dir's stop, run again: a cone (half
+ * height 413 units, base radius 930) and a segment 746 units long, 104 LSB
+ * from the cone's side. Both orders answered FXC_ERR_NO_CONVERGENCE after
+ * 19 steps: every blended step found a simplex point again while its
+ * bound closed half the bracket, and the plain steps between them proved
+ * little, so the stall rule counted both. A blended step whose bound
+ * narrows the bracket by a quarter is progress now: both orders converge,
+ * against the distance to the cone's side in double (the segment lies
+ * on the apex's side of the base's plane, so the cone's nearest point is
+ * on its side: one inside the base would lie straight below the base). */
+void test_fuzz_gjk_blend_bound_progress(void)
+{
+    static const int32_t rot_a[9] = { -35922, -8281, 54185, -54805, 6608, -35323, -1000, -64674, -10547 };
+    static const int32_t rot_b[9] = { -29666, -22739, -53832, -55342, -8454, 34070, -18766, 60880, -15375 };
+    const fxc_vec3 s0 = fxc_v3(-24445090, 1304613, 0), s1 = fxc_v3(24445090, -1304613, 2725750);
+    const fxc_vec3 pos_b = fxc_v3(35228737, 4470223, 4495431);
+    const double h = 27064568, r = 60981318;
+    expect e = { FXC_SEPARATED, FXC_SEPARATED, FXC_SEPARATED, 0, 0, 2 };
+    fxc_shape a, b;
+    fxc_transform ta, tb;
+    fxc_mat3 m;
+    double ma[9], mb[9], gap, t, below[2];
+    rg_vec p[2], down;
+    int k;
+    rot_double(rot_a, ma);
+    rot_double(rot_b, mb);
+    set_rot(&m, rot_a);
+    CHECK(fxc_shape_cone(&a, (fix16_t)h, (fix16_t)r, 0) == FXC_OK);
+    CHECK(fxc_transform_set(&ta, &m, fxc_v3(0, 0, 0)) == FXC_OK);
+    set_rot(&m, rot_b);
+    CHECK(fxc_shape_segment(&b, s0, s1, 0) == FXC_OK);
+    CHECK(fxc_transform_set(&tb, &m, pos_b) == FXC_OK);
+    p[0] = cone_place(mb, rg_v(pos_b.x, pos_b.y, pos_b.z), rg_v(s0.x, s0.y, s0.z));
+    p[1] = cone_place(mb, rg_v(pos_b.x, pos_b.y, pos_b.z), rg_v(s1.x, s1.y, s1.z));
+    gap = cone_side_distance(ma, rg_v(0, 0, 0), h, r, p[0], p[1], &t);
+    /* each end's height below the base's plane, along the cone's -z:
+     * both negative */
+    down = rg_v(-ma[2], -ma[5], -ma[8]);
+    for (k = 0; k < 2; k++) below[k] = rg_dot(p[k], down) - h;
+    CHECK_MSG(gap > 100 && gap < 110 && below[0] < 0 && below[1] < 0,
+              "the reference: %.2f raw, the ends %.0f and %.0f below the base", gap, below[0], below[1]);
+    e.dist = (int32_t)floor(gap + 0.5);
+    queries_both(&a, &ta, &b, &tb, &e, "cone, segment 104 LSB from its side");
+}
