@@ -235,10 +235,10 @@ typedef struct {
  *  - the centres' offset 2 dh, dh = -cross(e, cA - cB) (A's axes) or
  *    cross(e', cA - cB) (B's).
  * So the heights of edge i (0 or 1) and of the opposite edge i + 2 are
- * 2 (t + r + dh) and 2 (t + r - dh). They add to 4 (t + r) >= 0: at most
- * one is negative, and then the cores are apart along the axis. Else the
- * lower one (edge i on a tie) is the axis's candidate, offered as
- * scan_edges offers it.
+ * 2 (t + r + dh) and 2 (t + r - dh). They add to 4 (t + r) >= 0, and the
+ * lower one is 2 (t + r - |dh|): when that is negative, the cores are
+ * apart along the axis. Else the lower one (edge i on a tie) is the axis's
+ * candidate, offered as scan_edges offers it.
  * Budget: extents below 2^28, centres' offset below 2^29, so each cross
  * is below 2^58 and each height below 2^61. */
 static int scan_boxes(const fxc2_pair *p, box_scan *s)
@@ -262,16 +262,17 @@ static int scan_boxes(const fxc2_pair *p, box_scan *s)
         const fxc2_core *x = k < 2 ? a : b;
         const fxc2_vec *e = k & 1 ? &x->ey : &x->ex; /* by address: a copy is a memcpy call on the M0 */
         int64_t dh = k < 2 ? -fxc2_cross(*e, d) : fxc2_cross(*e, d);
-        int64_t h = 2 * (t_r[k] + dh), back = 2 * (t_r[k] - dh);
-        int32_t mx = 2 * e->y, my = -2 * e->x;
-        if (h < 0 || back < 0) {
-            s->gap = h < back ? h : back;
-            s->gap_m = h < back ? fxc2_v(mx, my) : fxc2_v(-mx, -my);
+        int64_t low = t_r[k] - (dh < 0 ? -dh : dh); /* the lower height's half */
+        int lower = dh < 0 ? 0 : dh > 0; /* the opposite edge is lower (h > back) */
+        int32_t mx = lower ? -2 * e->y : 2 * e->y, my = lower ? 2 * e->x : -2 * e->x;
+        if (low < 0) {
+            s->gap = 2 * low;
+            s->gap_m = fxc2_v(mx, my);
             return 0;
         }
         if (s->offers) {
-            int lower = back < h, i = (k & 1) + 2 * lower; /* the opposite edge when lower */
-            offer(k >> 1, i, (i + 1) & 3, lower ? fxc2_v(-mx, -my) : fxc2_v(mx, my), lower ? back : h, &s->nearest);
+            int i = (k & 1) + 2 * lower;
+            offer(k >> 1, i, (i + 1) & 3, fxc2_v(mx, my), 2 * low, &s->nearest);
         }
     }
     return 1;

@@ -265,16 +265,10 @@ static fxc2_vec rotate2d(const fxc2_transform *t, fxc2_vec v)
     return fxc2_v(round_q16(fxc_dot2(t->c, v.x, -t->s, v.y)), round_q16(fxc_dot2(t->s, v.x, t->c, v.y)));
 }
 
-/* The core's vertices rotated, counter-clockwise; a box's two rotated half
- * extents only, R (hx, 0) and R (0, hy), rounded: one product per
- * coordinate, the other is 0. Its corners (place_core) are its centre plus
- * or minus them, exactly: an exact parallelogram (each corner within 1 LSB
- * per coordinate of the exact rotation), numbered from its (-x, -y) corner
- * as the feature ids number them, which fxc2_support_index relies on. */
+/* The core's vertices rotated, counter-clockwise (not a box's: box_core). */
 static void rotated_vertices(fxc2_core *core, const fxc2_shape *s, const fxc2_transform *t)
 {
     int i;
-    core->box = s->type == FXC2_SHAPE_BOX;
     core->strict = s->type == FXC2_SHAPE_POLYGON && s->u.polygon.strict == 1;
     switch (s->type) {
     case FXC2_SHAPE_POINT:
@@ -286,11 +280,6 @@ static void rotated_vertices(fxc2_core *core, const fxc2_shape *s, const fxc2_tr
         core->v[0] = rotate2d(t, s->u.segment.a);
         core->v[1] = rotate2d(t, s->u.segment.b);
         break;
-    case FXC2_SHAPE_BOX:
-        core->n = 4;
-        core->ex = fxc2_v(round_q16(fxc_smull(t->c, s->u.box.half.x)), round_q16(fxc_smull(t->s, s->u.box.half.x)));
-        core->ey = fxc2_v(round_q16(-fxc_smull(t->s, s->u.box.half.y)), round_q16(fxc_smull(t->c, s->u.box.half.y)));
-        break; /* the corners once placed (place_core) */
     default:
         core->n = s->u.polygon.count;
         for (i = 0; i < core->n; i++) core->v[i] = rotate2d(t, s->u.polygon.vertices[i]);
@@ -298,18 +287,10 @@ static void rotated_vertices(fxc2_core *core, const fxc2_shape *s, const fxc2_tr
     }
 }
 
-/* The bounds of the rotated core, per coordinate. A box's reach along x
- * is |ex.x| + |ey.x| either way, its corners being -+ ex -+ ey: exactly
- * the scan's answer, without the scan. */
+/* The bounds of the rotated vertices, per coordinate. */
 static void core_bounds(const fxc2_core *core, fxc2_vec *lo, fxc2_vec *hi)
 {
     int i;
-    if (core->box) {
-        *hi = fxc2_v((fix16_t)(fxc_abs_u32(core->ex.x) + fxc_abs_u32(core->ey.x)),
-                     (fix16_t)(fxc_abs_u32(core->ex.y) + fxc_abs_u32(core->ey.y)));
-        *lo = fxc2_v(-hi->x, -hi->y);
-        return;
-    }
     *lo = *hi = core->v[0];
     for (i = 1; i < core->n; i++) {
         if (core->v[i].x < lo->x) lo->x = core->v[i].x;
@@ -341,34 +322,56 @@ static int span_in_range(int32_t lo, int32_t hi, int64_t offset, int32_t pos, fi
     return pos <= 0 || h <= FXC_WORLD_LIMIT - pos;
 }
 
-/* The core's vertices moved by the offset `at` of its position from the
- * pair's centre (in range: each sum fits in 29 bits). A box's corners are
- * made here, at + -ex + -ey, numbered from its (-x, -y) corner. */
-static void place_core(fxc2_core *core, fxc2_vec at)
+/* A box's core: its two rotated half extents, R (hx, 0) and R (0, hy),
+ * rounded (one product per coordinate, the other is 0), and its corners,
+ * its centre plus or minus them, exactly: an exact parallelogram (each
+ * corner within 1 LSB per coordinate of the exact rotation), numbered from
+ * its (-x, -y) corner as the feature ids number them, which
+ * fxc2_support_index relies on. Its reach along x is |ex.x| + |ey.x|
+ * either way, its corners being -+ ex -+ ey. (ox, oy): its position's
+ * offset from the pair's centre. */
+static int box_core(fxc2_core *core, const fxc2_shape *s, const fxc2_transform *t, int64_t ox, int64_t oy)
 {
-    int i;
-    if (core->box) {
-        fxc2_vec p = fxc2_add(core->ex, core->ey), q = fxc2_sub(core->ex, core->ey);
-        core->v[0] = fxc2_sub(at, p);
-        core->v[1] = fxc2_add(at, q);
-        core->v[2] = fxc2_add(at, p);
-        core->v[3] = fxc2_sub(at, q);
-        return;
-    }
-    for (i = 0; i < core->n; i++) core->v[i] = fxc2_add(core->v[i], at);
+    fix16_t hx = s->u.box.half.x, hy = s->u.box.half.y;
+    fxc2_vec ex = fxc2_v(round_q16(fxc_smull(t->c, hx)), round_q16(fxc_smull(t->s, hx)));
+    fxc2_vec ey = fxc2_v(round_q16(-fxc_smull(t->s, hy)), round_q16(fxc_smull(t->c, hy)));
+    int32_t rx = (int32_t)(fxc_abs_u32(ex.x) + fxc_abs_u32(ey.x)), ry = (int32_t)(fxc_abs_u32(ex.y) + fxc_abs_u32(ey.y));
+    fxc2_vec at, p, q;
+    if (!span_in_range(-rx, rx, ox, t->pos.x, s->margin) || !span_in_range(-ry, ry, oy, t->pos.y, s->margin))
+        return FXC_ERR_RANGE;
+    at = fxc2_v((int32_t)ox, (int32_t)oy); /* in range: each corner fits in 29 bits */
+    p = fxc2_add(ex, ey);
+    q = fxc2_sub(ex, ey);
+    core->v[0] = fxc2_sub(at, p);
+    core->v[1] = fxc2_add(at, q);
+    core->v[2] = fxc2_add(at, p);
+    core->v[3] = fxc2_sub(at, q);
+    core->ex = ex;
+    core->ey = ey;
+    core->n = 4;
+    core->box = 1;
+    core->strict = 0;
+    core->margin = s->margin;
+    return FXC_OK;
 }
 
+/* The core of shape s placed by t, relative to the pair's centre: its
+ * vertices rotated, in range (span_in_range), and moved by its position's
+ * offset from the centre (each sum fits in 29 bits). */
 static int make_core(fxc2_core *core, const fxc2_shape *s, const fxc2_transform *t, fxc2_vec centre)
 {
     int64_t ox = (int64_t)t->pos.x - centre.x, oy = (int64_t)t->pos.y - centre.y;
     fxc2_vec lo, hi;
-    rotated_vertices(core, s, t);
+    int i;
+    if (s->type == FXC2_SHAPE_BOX) return box_core(core, s, t, ox, oy);
+    core->box = 0;
     core->margin = s->margin;
+    rotated_vertices(core, s, t);
     core_bounds(core, &lo, &hi);
     if (!span_in_range(lo.x, hi.x, ox, t->pos.x, s->margin) || !span_in_range(lo.y, hi.y, oy, t->pos.y, s->margin)) {
         return FXC_ERR_RANGE;
     }
-    place_core(core, fxc2_v((int32_t)ox, (int32_t)oy));
+    for (i = 0; i < core->n; i++) core->v[i] = fxc2_add(core->v[i], fxc2_v((int32_t)ox, (int32_t)oy));
     return FXC_OK;
 }
 
