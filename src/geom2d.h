@@ -95,11 +95,12 @@ int fxc2_support_index(const fxc2_core *c, fxc2_vec d);
  * -1 when the core is a single point. */
 int fxc2_neighbour(const fxc2_core *c, int i, int step);
 
-/* The edge i0 -> i1 of core c grown over straight vertices at both ends,
- * so that a side given with collinear (or repeated) points is one edge (a
- * turn back, as in a flat polygon, ends it): the manifold's facing edges
- * and the edge normals' nearest edge. A box needs none: its core has no
- * straight or repeated corner. */
+/* The edge i0 -> i1 of core c grown at both ends over straight vertices,
+ * and over vertices where rounding bent a straight run inward, so that a
+ * side given with collinear (or repeated) points is one edge of the
+ * core's hull (a turn back, as in a flat polygon, ends it): the
+ * manifold's facing edges and the edge normals' nearest edge. A box needs
+ * none: its core has no straight or repeated corner. */
 void fxc2_extend_edge(const fxc2_core *c, int *i0, int *i1);
 
 /* The point of A - B farthest along d (by address: a struct returned or

@@ -440,23 +440,33 @@ int fxc2_neighbour(const fxc2_core *c, int i, int step)
     return -1;
 }
 
-/* The edge i0 -> i1 grown over straight vertices at both ends, so that a
- * face given with collinear points is one edge (at most n steps each way;
- * a turn back, as in a flat polygon, ends it). */
+/* Does the edge e, then f from its end, go on straight or bend right
+ * (inward: the core is counter-clockwise), without turning back? Then the
+ * vertex between them is no corner of the core's hull. */
+static int no_corner(fxc2_vec e, fxc2_vec f)
+{
+    return fxc2_cross(e, f) <= 0 && fxc2_dot(e, f) > 0;
+}
+
+/* The edge i0 -> i1 grown at both ends over vertices that are no corner
+ * of the hull (no_corner), an end at a time until neither grows (at most
+ * n steps in all). A polygon is convex before it is placed: its straight
+ * runs are one edge, and a run that rounding bent inward at a vertex (a
+ * polygon not strict, turned) is one edge too, its hull's chord. */
 void fxc2_extend_edge(const fxc2_core *c, int *i0, int *i1)
 {
-    int k;
-    for (k = 0; k < c->n; k++) {
-        int j = fxc2_neighbour(c, *i1, 1);
-        fxc2_vec e = fxc2_sub(c->v[*i1], c->v[*i0]), f = fxc2_sub(c->v[j], c->v[*i1]);
-        if (j == *i0 || fxc2_cross(e, f) != 0 || fxc2_dot(e, f) <= 0) break;
-        *i1 = j;
-    }
-    for (k = 0; k < c->n; k++) {
-        int j = fxc2_neighbour(c, *i0, -1);
-        fxc2_vec e = fxc2_sub(c->v[*i1], c->v[*i0]), f = fxc2_sub(c->v[*i0], c->v[j]);
-        if (j == *i1 || fxc2_cross(f, e) != 0 || fxc2_dot(f, e) <= 0) break;
-        *i0 = j;
+    int k, grew = 1;
+    for (k = 0; k < c->n && grew; k++) {
+        int j = fxc2_neighbour(c, *i1, 1), h = fxc2_neighbour(c, *i0, -1);
+        grew = 0;
+        if (j != *i0 && no_corner(fxc2_sub(c->v[*i1], c->v[*i0]), fxc2_sub(c->v[j], c->v[*i1]))) {
+            *i1 = j;
+            grew = 1;
+        }
+        if (h != *i1 && no_corner(fxc2_sub(c->v[*i0], c->v[h]), fxc2_sub(c->v[*i1], c->v[*i0]))) {
+            *i0 = h;
+            grew = 1;
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 #include <math.h>
 #include "test.h"
 #include "fxcollide2d.h"
+#include "ref2d.h"
 
 #define UNIT ((int32_t)FXC_ONE)
 
@@ -471,4 +472,51 @@ void test_regress2_manifold_deep_near_parallel(void)
     CHECK_MSG(m.point[0].separation <= -m.contact.depth + 2 &&
                   m.point[0].separation >= -m.contact.depth - 2 - m.contact.depth / 1048576,
               "first point %ld deep, the pair %ld", (long)-m.point[0].separation, (long)m.contact.depth);
+}
+
+/* From a review: a square given with a fifth point 1 LSB from a corner
+ * (collinear, so the constructor does not mark it strict), turned, bends
+ * inward there once its vertices are rounded to world space. The
+ * manifold took the 1-LSB edge, facing 45 degrees off the square's face,
+ * for the incident edge and moved it out by the margin along its own
+ * normal: a point 2,232 raw inside the square. Swapped, with the square
+ * as the reference (B, under a box), the manifold's normal lay 41 degrees
+ * off the contact's and its first point 35,004 raw deeper than the pair.
+ * The facing edges now grow over a vertex where rounding bent a straight
+ * run inward (fxc2_extend_edge), so they are edges of the core's hull:
+ * every point on both surfaces (double reference, within 2 LSB), none
+ * deeper than the pair, the manifold's normal within 2^-12 rad of the
+ * contact's. */
+void test_regress2_manifold_bent_corner(void)
+{
+    static const fxc2_vec sq1[5] = { { -65536, -65536 }, { 65536, -65536 }, { 65536, 65535 }, { 65536, 65536 }, { -65536, 65536 } };
+    static const fxc2_vec sq2[5] = { { -185985, -185985 }, { 185985, -185985 }, { 185985, 185984 }, { 185985, 185985 }, { -185985, 185985 } };
+    fxc2_shape a[2], b[2];
+    fxc2_transform ta[2], tb[2];
+    int k, i;
+    CHECK(fxc2_shape_polygon(&a[0], sq1, 5, 65536) == FXC_OK);
+    CHECK(fxc2_shape_box(&b[0], fxc2_v(65536, 65536), 0) == FXC_OK);
+    CHECK(fxc2_transform_set(&ta[0], fxc2_v(0, 0), 32774, 56753) == FXC_OK);
+    CHECK(fxc2_transform_set(&tb[0], fxc2_v(853, 179174), 65536, 0) == FXC_OK);
+    CHECK(fxc2_shape_box(&a[1], fxc2_v(185985, 185985), 153216) == FXC_OK);
+    CHECK(fxc2_shape_polygon(&b[1], sq2, 5, 157693) == FXC_OK);
+    CHECK(fxc2_transform_set(&ta[1], fxc2_v(488891, -168597), 64853, 9435) == FXC_OK);
+    CHECK(fxc2_transform_set(&tb[1], fxc2_v(0, 0), 46639, -46042) == FXC_OK);
+    for (k = 0; k < 2; k++) {
+        fxc2_manifold m;
+        r2_shape ra, rb;
+        CHECK(r2_from_fxc2(&ra, &a[k], &ta[k]) == 0 && r2_from_fxc2(&rb, &b[k], &tb[k]) == 0);
+        CHECK(fxc2_collide_manifold(&a[k], &ta[k], &b[k], &tb[k], 0, &m) == FXC_PENETRATING && m.count >= 1);
+        CHECK_MSG(fabs(atan2((double)m.normal.x * m.contact.normal.y - (double)m.normal.y * m.contact.normal.x,
+                             (double)m.normal.x * m.contact.normal.x + (double)m.normal.y * m.contact.normal.y)) < 1.0 / 4096,
+                  "pair %d: normal (%ld, %ld), the contact's (%ld, %ld)", k, (long)m.normal.x, (long)m.normal.y,
+                  (long)m.contact.normal.x, (long)m.contact.normal.y);
+        for (i = 0; i < m.count && i < FXC2_MANIFOLD_MAX_POINTS; i++) {
+            const fxc2_manifold_point *p = &m.point[i];
+            double sa = r2_point_signed(&ra, r2_raw(p->point_a)), sb = r2_point_signed(&rb, r2_raw(p->point_b));
+            CHECK_MSG(fabs(sa) <= 2 && fabs(sb) <= 2, "pair %d point %d: %.1f raw off A, %.1f off B", k, i, sa, sb);
+            CHECK_MSG(p->separation >= -m.contact.depth - 2, "pair %d point %d: separation %ld, depth %ld", k, i,
+                      (long)p->separation, (long)m.contact.depth);
+        }
+    }
 }
