@@ -647,7 +647,8 @@ typedef struct {
  * FXC_GRAZING (the ray runs along the surface without entering it),
  * FXC_INSIDE (the origin is inside the shape: fraction 0, no normal), or
  * an error; the rules above, with the shape as A and the ray's point as B
- * (a ray starting on the surface and leaving it answers FXC_TOUCHING). At
+ * (a ray starting on the surface and leaving it, or not moving, answers
+ * FXC_TOUCHING). At
  * an edge or a vertex the proven axis is one of many normals, so a ray
  * that the first step finds in contact and would answer FXC_HIT or
  * FXC_GRAZING by it (or, starting on a core, FXC_TOUCHING by

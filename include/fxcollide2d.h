@@ -248,7 +248,8 @@ int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
  * within FXC_CAST_TOL - 1). Rules, on the exact sign of the closing
  * speed along the proven axis: approaching, FXC_HIT; within FXC_CAST_TOL
  * without approaching (a ray sliding along an edge it touches),
- * FXC_GRAZING; starting on the surface and leaving, FXC_TOUCHING; starting
+ * FXC_GRAZING; starting on the surface and leaving it, or not moving (a
+ * translation of zero, as in 3D), FXC_TOUCHING; starting
  * inside by more than FXC_TOUCH_TOL, FXC_INSIDE (fraction 0, no normal).
  * A start exactly on a core without margin is decided by the edges through
  * it of the core's hull (at a corner the proven axis is one of two

@@ -1630,6 +1630,14 @@ void test_raycast2_named_cases(void)
     CHECK_FEW(st == FXC_SEPARATED, "zero translation outside: %s", fxc_status_name(st));
     st = fxc2_raycast(&box.shape, &box.xf, fxc2_v(0, 0), fxc2_v(0, 0), &h);
     CHECK_FEW(st == FXC_INSIDE, "zero translation inside: %s", fxc_status_name(st));
+    /* zero translation on the surface touches, as in 3D (fxc_raycast): on
+     * the circle, on the box's face and at its corner (both exact) */
+    st = fxc2_raycast(&circle.shape, &circle.xf, fxc2_v(6 * UNIT, 0), fxc2_v(0, 0), &h);
+    CHECK_FEW(st == FXC_TOUCHING && h.fraction == 0, "zero translation on the circle: %s", fxc_status_name(st));
+    st = fxc2_raycast(&box.shape, &box.xf, fxc2_v(UNIT, UNIT / 3), fxc2_v(0, 0), &h);
+    CHECK_FEW(st == FXC_TOUCHING, "zero translation on a face: %s", fxc_status_name(st));
+    st = fxc2_raycast(&box.shape, &box.xf, fxc2_v(UNIT, UNIT), fxc2_v(0, 0), &h);
+    CHECK_FEW(st == FXC_TOUCHING, "zero translation at a corner: %s", fxc_status_name(st));
     /* grazing the vertex (1, 1) exactly: the line x + y = 2 */
     check_ray(&box, fxc2_v(0, 2 * UNIT), fxc2_v(2 * UNIT, -2 * UNIT), &t, 1);
     st = fxc2_raycast(&box.shape, &box.xf, fxc2_v(0, 2 * UNIT), fxc2_v(2 * UNIT, -2 * UNIT), &h);
