@@ -109,7 +109,7 @@ FXC_SMALL_DEFS := -DFXC_EPA_MAX_VERTICES=8
 
 # The small configuration's own tests on the host (tests/small/): the
 # library built with FXC_SMALL_DEFS against what the README says of it.
-SMALL_SRCS := tests/small/test_small.c tests/scene.c tests/refgeom.c
+SMALL_SRCS := tests/small/test_small.c tests/check.c tests/scene.c tests/refgeom.c
 $(BUILD)/host-small/obj/%.o: %.c | deps
 	@mkdir -p $(dir $@)
 	$(HOST_CC) $(HOST_CFLAGS) $(FXC_SMALL_DEFS) -Itests -c $< -o $@

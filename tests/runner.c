@@ -10,20 +10,6 @@
 #define IN_PART(k) (FXC_TEST_PART == 0 || FXC_TEST_PART % 10 == (k) || FXC_TEST_PART / 10 % 10 == (k) || \
                     FXC_TEST_PART / 100 % 10 == (k) || FXC_TEST_PART / 1000 % 10 == (k))
 
-static int failures_in_test;
-
-void t_fail(const char *file, int line, const char *expr)
-{
-    if (failures_in_test < 5)
-        port_printf("    check failed: %s:%d: %s\n", file, line, expr);
-    failures_in_test++;
-}
-
-int t_failures(void) { return failures_in_test; }
-
-fxc_workspace t_ws;
-fxc_hull_graph t_graph[2];
-
 /* Least free stack the suite must leave on a board. A frame that runs into
  * .bss need not write the very first word past it (an array left partly
  * unwritten), so coming this close already counts as an overflow. */
@@ -49,11 +35,7 @@ int main(void)
     port_init();
     (void)port_stack_mark();
     port_printf("fxcollide %s tests on %s\n", fxc_version(), port_name());
-#define RUN(name) \
-    failures_in_test = 0; \
-    test_##name(); \
-    if (failures_in_test == 0) { passed++; port_printf("  ok   %s\n", #name); } \
-    else { failed++; port_printf("  FAIL %s (%d failed checks)\n", #name, failures_in_test); }
+#define RUN(name) t_run(#name, test_##name, &passed, &failed);
 #if IN_PART(1)
 #define T1(name) RUN(name)
 #else

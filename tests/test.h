@@ -18,7 +18,11 @@ void t_fail(const char *file, int line, const char *expr);
 /* Number of failed checks so far in the running test. */
 int t_failures(void);
 
-/* The EPA workspace every test uses (tests/runner.c): one, not one per
+/* Runs one test and prints its verdict, counting it into *passed or
+ * *failed (tests/check.c). */
+void t_run(const char *name, void (*test)(void), int *passed, int *failed);
+
+/* The EPA workspace every test uses (tests/check.c): one, not one per
  * file, so the suite's RAM fits the real boards (16 KB on the micro:bit). */
 extern fxc_workspace t_ws;
 /* Two hull graphs every test may use (one image's RAM holds few). */

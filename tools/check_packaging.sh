@@ -173,9 +173,10 @@ config_bounds() {
 # (tests/packaging/arduino): built for the host, the sketch runs and sweeps
 # the ball through the box; built for a Cortex-M0, it has to link.
 arduino_zip() {
-    make -C "$ROOT" --no-print-directory arduino-zip
+    # its own build directory, whatever BUILD the caller's make passes down
+    make -C "$ROOT" --no-print-directory BUILD="$OUT/zip" arduino-zip
     rm -rf "$OUT/arduino" && mkdir -p "$OUT/arduino"
-    python3 -m zipfile -e "$ROOT/build/arduino/fxcollide-$VERSION.zip" "$OUT/arduino"
+    python3 -m zipfile -e "$OUT/zip/arduino/fxcollide-$VERSION.zip" "$OUT/arduino"
     lib=$OUT/arduino/fxcollide
     grep -qx "version=$VERSION" "$lib/library.properties"
     for f in name author maintainer sentence paragraph category architectures; do

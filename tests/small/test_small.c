@@ -23,18 +23,6 @@
  * LSB per unit of it (scene_minkowski_radius). */
 #define NORMAL_ROUNDING 0.87
 
-fxc_workspace t_ws;
-fxc_hull_graph t_graph[2];
-static int failures_in_test;
-
-void t_fail(const char *file, int line, const char *expr)
-{
-    if (failures_in_test < 5) port_printf("    check failed: %s:%d: %s\n", file, line, expr);
-    failures_in_test++;
-}
-
-int t_failures(void) { return failures_in_test; }
-
 /* The eight rotations that map each axis onto an axis and keep z's line:
  * exact in Q16.16, so aligned boxes stay aligned. Bit 0 swaps x and y,
  * bits 1 and 2 flip x and z; y's sign makes the determinant +1. */
@@ -111,7 +99,7 @@ static void test_small_resting_boxes(void)
 {
     t_rng r = { 808 };
     long i, n = 3000, capped = 0, exact = 0;
-    for (i = 0; i < n && failures_in_test == 0; i++) {
+    for (i = 0; i < n && t_failures() == 0; i++) {
         body a, b;
         fxc_mat3 ma, mb;
         fxc_vec3 ha = t_vec(&r, 16384, 4 * 65536), hb = t_vec(&r, 16384, 4 * 65536), off;
@@ -154,7 +142,7 @@ static void test_small_rotated_boxes(void)
 {
     t_rng r = { 809 };
     long i, n = 3000, checked = 0;
-    for (i = 0; i < n && failures_in_test == 0; i++) {
+    for (i = 0; i < n && t_failures() == 0; i++) {
         body a, b;
         fxc_vec3 off = t_vec(&r, -65536, 65536);
         int st;
@@ -180,14 +168,9 @@ int main(void)
     int passed = 0, failed = 0;
     port_init();
     port_printf("fxcollide %s small-configuration tests on %s\n", fxc_version(), port_name());
-#define RUN(name) \
-    failures_in_test = 0; \
-    test_##name(); \
-    if (failures_in_test == 0) { passed++; port_printf("  ok   %s\n", #name); } \
-    else { failed++; port_printf("  FAIL %s (%d failed checks)\n", #name, failures_in_test); }
-    RUN(small_config_read)
-    RUN(small_resting_boxes)
-    RUN(small_rotated_boxes)
+    t_run("small_config_read", test_small_config_read, &passed, &failed);
+    t_run("small_resting_boxes", test_small_resting_boxes, &passed, &failed);
+    t_run("small_rotated_boxes", test_small_rotated_boxes, &passed, &failed);
     port_printf("%d passed, %d failed\n", passed, failed);
     return failed > 255 ? 255 : failed;
 }
