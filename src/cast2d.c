@@ -170,7 +170,7 @@ FXC_NOINLINE static int hull_edges(const fxc2_core *a, fxc2_vec o, fxc2_vec t)
  * the proven axis (> 0: approaching), as the 3D casts answer it
  * (fxc_cast_status): approaching, FXC_HIT; at the start and moving apart,
  * or not moving at all, FXC_TOUCHING; else FXC_GRAZING. */
-static int contact_status(int64_t closing, int at_start, fxc2_vec t)
+static int ray_status(int64_t closing, int at_start, fxc2_vec t)
 {
     if (closing > 0) return FXC_HIT;
     if (at_start && (closing < 0 || (t.x == 0 && t.y == 0))) return FXC_TOUCHING;
@@ -198,7 +198,7 @@ static int start_inside(fxc2_answer *c, fxc2_vec t, fxc2_ray_hit *hit, fxc2_vec 
         st = hull_edges(&c->pair.a, c->pair.b.v[0], t);
         if (st != 0) return st;
     }
-    return contact_status(-leaving, 1, t);
+    return ray_status(-leaving, 1, t);
 }
 
 int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, fxc2_vec translation,
@@ -239,7 +239,7 @@ int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, 
             }
             hit->fraction = (fix16_t)(lambda >> 16);
             hit_answer(hit, &c);
-            return contact_status(closing, lambda == 0, translation);
+            return ray_status(closing, lambda == 0, translation);
         }
         if (closing <= 0) return FXC_SEPARATED;
         if (hit->iterations == FXC_CAST_MAX_ITERATIONS) {

@@ -263,7 +263,7 @@ static int scan_boxes(const fxc2_pair *p, box_scan *s)
         const fxc2_vec *e = k & 1 ? &x->ey : &x->ex; /* by address: a copy is a memcpy call on the M0 */
         int64_t dh = k < 2 ? -fxc2_cross(*e, d) : fxc2_cross(*e, d);
         int64_t low = t_r[k] - (dh < 0 ? -dh : dh); /* the lower height's half */
-        int lower = dh < 0 ? 0 : dh > 0; /* the opposite edge is lower (h > back) */
+        int lower = dh > 0; /* the opposite edge is lower (h > back) */
         int32_t mx = lower ? -2 * e->y : 2 * e->y, my = lower ? 2 * e->x : -2 * e->x;
         if (low < 0) {
             s->gap = 2 * low;
