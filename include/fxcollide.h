@@ -409,10 +409,11 @@ static inline int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta
  * within the band, unless its side line does too and faces the normal
  * better), the one with more points as the reference (A's on a tie; but a
  * polygon whose plane lies more than 60 degrees from the normal (its
- * rounded points' plane, or no plane at all past about 80 to 86 degrees)
- * gives way to a polygon of the other shape that does not and lies flat on
- * its plane, and without one each such polygon acts as its edge nearest
- * the other shape, edge against edge), the other clipped against its side
+ * rounded points' plane, or no plane at all past about 80 to 86 degrees),
+ * or with a margin tilted too far for it (below), gives way to a polygon
+ * of the other shape that does not and lies flat on its plane, and
+ * without one each such polygon acts as its edge nearest the other
+ * shape, edge against edge), the other clipped against its side
  * planes (a clipped point that rounding put more than 1 LSB past a corner
  * sharper than 60 degrees is dropped; an incident edge that the clipping
  * leaves empty but that runs along one of the polygon's sides within 2 raw
@@ -445,15 +446,20 @@ static inline int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta
  * points, which GJK's proven normal may miss on a curved core whose
  * distance is small against the margins (a review's capsule in a
  * cylinder, cores 373 raw apart, margins 1537: 0.03 rad, the points 78
- * LSB apart across the normal). Another, not fixed yet: a margin is
- * pushed out along the normal, which is the surface's normal only where
- * the feature faces the normal squarely. A point of a feature tilted from
- * the normal by t (a face within the band but not square to the normal, a
- * capsule lying at a slant) lies inside its shape, and its separation is
- * too large, by up to the lesser of margin * (1 - cos t) and its core's
- * depth below the feature's top along the normal (a review's plate 8 raw
- * thick with a margin of 1 unit, seen edge-on at 45 degrees: 5.8 LSB; 4000
- * raw thick with a margin of 10 units: 2,824 LSB). */
+ * LSB apart across the normal).
+ *
+ * Margins: the incident feature's margin goes out along its own normal
+ * (its plane's, or an edge's perpendicular nearest the normal), so its
+ * clipped points lie on its shape's flat side (a capsule at a slant: its
+ * flat side's ends, after fxc_collide's point at its rounded end); the
+ * reference's along the normal, so a reference polygon with a margin must
+ * face the normal squarely enough that this moves a point by at most an
+ * LSB or two, else it gives way as a steep one does (a review's plate 8
+ * raw thick with a margin of 1 unit, seen edge-on at 45 degrees, had its
+ * points 5.8 LSB inside it). An incident polygon that is not flat on a
+ * plane takes its margin along the normal: its points may lie inside its
+ * shape by up to the lesser of margin * (1 - cos t), t its tilt from the
+ * normal, and their depth below its top. */
 #define FXC_MANIFOLD_MAX_POINTS 4
 
 /* A feature id names one feature of each shape, 16 bits each: bits 15-14

@@ -746,11 +746,56 @@ static int cut_to_side(fxc_feature *ref, const fxc_feature *inc, fxc_vec3 n)
     return 0;
 }
 
-/* Is f a polygon whose plane (written to pl) faces n: its own plane
- * (reference_plane), within 60 degrees of n (steep)? */
-static int faces(const fxc_feature *f, fxc_vec3 n, ref_plane *pl)
+/* Would a margin put out along n, rather than along the plane's own
+ * normal f, move a point by more than an LSB: margin (1 - cos t) > 1, t
+ * the angle between them? Decided as margin |f x n|^2 > 2 |f|^2 |n|^2
+ * on 31-bit cut values (the same bits everywhere): sin^2 t / 2 <= 1 -
+ * cos t <= sin^2 t, so it holds past 2 LSB and not within 1 (the cuts
+ * move the threshold by about 2^-24 of itself). Cross product below
+ * 2^57 per component (f, n below 2^28), its square below 2^116. */
+static int tilted_for_margin(const ref_plane *pl, fxc_vec3 n, int32_t margin)
 {
-    return f->n >= 3 && reference_plane(f, n, pl) && !steep(pl, n);
+    fxc_vec3w c = fxc_v3_cross_wide(pl->f, n);
+    fxc_i128 cc;
+    fxc_approx lhs, rhs;
+    if (margin == 0 || (c.x == 0 && c.y == 0 && c.z == 0)) return 0;
+    cc = fxc_dot3_i128(&c, &c);
+    lhs = fxc_approx_mul(fxc_approx_i128(&cc), fxc_approx_u64((uint64_t)margin));
+    rhs = fxc_approx_mul(fxc_approx_u64(2 * (uint64_t)fxc_v3_dot_wide(pl->f, pl->f)),
+                         fxc_approx_u64((uint64_t)fxc_v3_dot_wide(n, n)));
+    return fxc_approx_surely_less(rhs, lhs);
+}
+
+/* Is f a polygon whose plane (written to pl) faces n: its own plane
+ * (reference_plane), within 60 degrees of n (steep), and, with the
+ * shape's margin, square enough to n that the margin put out along n
+ * stays on the shape's surface (tilted_for_margin)? */
+static int faces(const fxc_feature *f, fxc_vec3 n, int32_t margin, ref_plane *pl)
+{
+    return f->n >= 3 && reference_plane(f, n, pl) && !steep(pl, n) && !tilted_for_margin(pl, n, margin);
+}
+
+/* The incident feature moved out to its shape's surface: by its margin
+ * along its own outward normal (its plane's, an edge's perpendicular
+ * nearest n: reference_plane), where along n a tilted feature's points
+ * would lie inside the shape (a capsule at a slant: its far end by
+ * margin (1 - cos t)); along n when it has no plane it lies flat on.
+ * Clipped afterwards, every point lies on the shape's flat side. Points
+ * stay in range: the range check keeps a core point plus the margin
+ * within FXC_RAW_LIMIT of the centre per coordinate, and the move
+ * changes each by at most the margin (and rounding). */
+static void incident_surface(fxc_feature *inc, fxc_vec3 n, int32_t margin, int inc_is_a)
+{
+    ref_plane pl;
+    fxc_direction d;
+    fxc_vec3 off;
+    int i;
+    if (margin == 0) return;
+    if (!reference_plane(inc, n, &pl) || (inc->n >= 3 && !reference_flat(inc, &pl))) pl.f = n;
+    d = fxc_direction_of(pl.f);
+    off = fxc_direction_scaled(&d, margin);
+    if (!inc_is_a) off = fxc_v3_neg(off); /* B's outward side faces -n */
+    for (i = 0; i < inc->n; i++) inc->p[i] = fxc_v3_add(inc->p[i], off);
 }
 
 /* The features' contact: the one with more points of fa (A's) and fb
@@ -764,15 +809,16 @@ static int faces(const fxc_feature *f, fxc_vec3 n, ref_plane *pl)
  * edge; so it is with the reference polygon's side along which an
  * incident edge runs, when the polygon's clipping keeps nothing of it
  * (cut_to_side). Returns whether the reference is A's. */
-FXC_NOINLINE static int clip_features(fxc_feature *fa, fxc_feature *fb, const fxc_direction *u, polygon *g, ref_plane *pl)
+FXC_NOINLINE static int clip_features(fxc_feature *fa, fxc_feature *fb, const int32_t margin[2], const fxc_direction *u,
+                                      polygon *g, ref_plane *pl)
 {
     int ref_is_a = fa->n >= fb->n, i;
     fxc_feature *ref = ref_is_a ? fa : fb, *inc = ref_is_a ? fb : fa;
     int32_t n_len;
     g->n = 0;
-    if (ref->n >= 3 && !faces(ref, u->d, pl)) {
+    if (ref->n >= 3 && !faces(ref, u->d, margin[!ref_is_a], pl)) {
         ref_plane other;
-        if (faces(inc, u->d, &other) && reference_flat(inc, &other)) {
+        if (faces(inc, u->d, margin[ref_is_a], &other) && reference_flat(inc, &other)) {
             inc = ref;
             ref = ref_is_a ? fb : fa;
             ref_is_a = !ref_is_a;
@@ -784,6 +830,7 @@ FXC_NOINLINE static int clip_features(fxc_feature *fa, fxc_feature *fb, const fx
     }
     if (ref->n == 2) (void)reference_plane(ref, u->d, pl); /* an edge's (a cut polygon's too) */
     if (!reference_flat(ref, pl)) return ref_is_a; /* no points: fxc_collide's leads */
+    incident_surface(inc, u->d, margin[ref_is_a], !ref_is_a);
     if (ref->n >= 3) {
         uint32_t sharp = clip_polygon(ref, inc, u->d, g);
         if (sharp != 0 && g->n > 0) drop_past_corners(ref, u->d, sharp, g); /* beside the clipping: off its stack */
@@ -805,39 +852,44 @@ static void keep_between(polygon *g, int64_t lo, int64_t hi)
 }
 
 /* The manifold's points from the features' contact: the clipped points
- * within the speculative distance and no deeper than the pair (deepest:
- * fxc_collide's separation), reduced to four, margins pushed out along
- * the normal as fxc_collide's (separations lose them). Returns the count:
- * 0 when the clipped feature is empty or none of its points is kept. fa
- * and fb are scratch: clip_features may cut them down. */
+ * (on the incident shape's surface: incident_surface) within the
+ * speculative distance and no deeper than the pair (deepest:
+ * fxc_collide's separation), reduced to four, the reference's margin
+ * pushed out along the normal as fxc_collide's (the separations lose
+ * it). Returns the count: 0 when the clipped feature is empty or none of
+ * its points is kept. fa and fb are scratch: clip_features may cut them
+ * down and moves the incident one. */
 FXC_NOINLINE static int contact_points(const fxc_pair *p, fxc_feature *fa, fxc_feature *fb,
                                        const fxc_direction *u, fix16_t speculative, fix16_t deepest,
                                        fxc_manifold_point *out)
 {
     polygon g;
     ref_plane pl;
-    int32_t margins = p->a.shape->margin + p->b.shape->margin;
-    fxc_vec3 off_a, off_b;
-    int i, ref_is_a = clip_features(fa, fb, u, &g, &pl);
+    const int32_t margin[2] = { p->a.shape->margin, p->b.shape->margin };
+    int32_t m_ref;
+    fxc_vec3 off_ref;
+    int i, ref_is_a = clip_features(fa, fb, margin, u, &g, &pl);
     if (g.n == 0) return 0;
+    m_ref = margin[!ref_is_a];
     /* no deeper than the pair (fxc_collide's separation `deepest`, but for
      * rounding: a steep reference plane can give a bogus depth), no farther
      * than the speculative distance plus the touching band; so every kept
-     * core separation is within 2^30 of 0, and less the margins (below
-     * 2^29) it stays in int32 */
-    keep_between(&g, (int64_t)deepest + margins - WITNESS_SLACK, (int64_t)speculative + FXC_TOUCH_TOL + margins);
+     * separation from the reference core is within 2^30 of 0, and less the
+     * reference's margin (below 2^29) it stays in int32 */
+    keep_between(&g, (int64_t)deepest + m_ref - WITNESS_SLACK, (int64_t)speculative + FXC_TOUCH_TOL + m_ref);
     if (g.n == 0) return 0;
     reduce(&g, u->d);
-    off_a = fxc_direction_scaled(u, p->a.shape->margin);
-    off_b = fxc_direction_scaled(u, p->b.shape->margin);
+    off_ref = fxc_direction_scaled(u, m_ref);
     for (i = 0; i < g.n; i++) {
         fxc_manifold_point *q = &out[i];
         const clip_point *v = &g.v[i];
         fxc_vec3 ca, cb;
         place(u, v, ref_is_a, &ca, &cb);
-        q->point_a = fxc_pair_to_world(p, fxc_v3_add(ca, off_a));
-        q->point_b = fxc_pair_to_world(p, fxc_v3_sub(cb, off_b));
-        q->separation = (fix16_t)(v->u.sep - margins);
+        if (ref_is_a) ca = fxc_v3_add(ca, off_ref);
+        else cb = fxc_v3_sub(cb, off_ref);
+        q->point_a = fxc_pair_to_world(p, ca);
+        q->point_b = fxc_pair_to_world(p, cb);
+        q->separation = (fix16_t)(v->u.sep - m_ref);
         q->id = ref_is_a ? (uint32_t)v->ref | (uint32_t)v->inc << 16 : (uint32_t)v->inc | (uint32_t)v->ref << 16;
     }
     return g.n;

@@ -1423,3 +1423,74 @@ void test_manifold_cylinder_cap_band(void)
         }
     }
 }
+
+/* How far p lies off the surface of body b grown by its margin, in LSB
+ * (negative: inside it). The reference's distance from the core is 0
+ * inside the core, so this holds for points near the rounded surface. */
+static double off_rounded(const body *b, fxc_vec3 p)
+{
+    return scene_off_body(b, p) - lsb(b->radius);
+}
+
+/* Every point on both surfaces within IN_BOUND (A's grown by its
+ * margin), and its two points `separation` apart along the normal. */
+static void check_on_surfaces(const body *a, const body *b, const fxc_contact_manifold *m, const char *what)
+{
+    rg_vec n = unit_of(m->contact.normal);
+    int i;
+    CHECK_MSG(m->count >= 1, "%s: no points", what);
+    for (i = 0; i < m->count && i < FXC_MANIFOLD_MAX_POINTS; i++) {
+        const fxc_manifold_point *q = &m->point[i];
+        double ea = off_rounded(a, q->point_a), eb = off_rounded(b, q->point_b);
+        rg_vec d = rg_sub(rg_from(q->point_b), rg_from(q->point_a));
+        CHECK_MSG(fabs(ea) <= IN_BOUND && fabs(eb) <= IN_BOUND, "%s: point %d %.2f / %.2f LSB off A / B", what, i, ea,
+                  eb);
+        CHECK_MSG(fabs(lsb(rg_dot(d, n)) - q->separation) <= SEP_BOUND, "%s: point %d separation %d, apart %.2f", what,
+                  i, q->separation, lsb(rg_dot(d, n)));
+    }
+}
+
+/* From a review: a margin pushed out along the normal leaves the points
+ * of a feature tilted from it inside the shape. A plate 8 raw thick with
+ * a margin of 1 unit, seen edge-on at 45 degrees, resting on a box: its
+ * band (16 LSB) took in the plate's far edge, and those points lay 5.8
+ * LSB inside it; 2622 raw thick with a margin of 1/4 unit, 100 LSB above
+ * the box in a speculative band of 0.05 unit, 1737 LSB. A capsule tilted
+ * by 0.1 rad, 10 LSB above a box, in a speculative band of 1/4 unit: its
+ * far end's point lay 82 LSB inside it. A reference polygon now faces
+ * the normal squarely enough for its margin (tilted_for_margin, else it
+ * gives way as a steep one does), and the incident feature's margin goes
+ * out along its own normal: every point on both surfaces. */
+void test_manifold_margin_tilted_feature(void)
+{
+    body a, b;
+    fxc_mat3 r45, ry;
+    fxc_contact_manifold m;
+    rotation(1, 0, 0, 0.78539816, &r45);
+    box_at(&b, fxc_v3(65536, 65536, 16384), NULL, fxc_v3(0, 0, -128215));
+    CHECK(fxc_shape_box(&a.shape, fxc_v3(32768, 65536, 4), 65536) == FXC_OK);
+    scene_place(&a, &r45, fxc_v3(0, 0, 0));
+    scene_finish(&a);
+    CHECK(manifold(&a, &b, 0, &m) == FXC_PENETRATING);
+    check_on_surfaces(&a, &b, &m, "plate 8 raw thick");
+    CHECK(fxc_shape_box(&a.shape, fxc_v3(32768, 65536, 1311), 16384) == FXC_OK);
+    scene_place(&a, &r45, fxc_v3(0, 0, 0));
+    scene_finish(&a);
+    scene_place(&b, NULL, fxc_v3(0, 0, -(46341 + 927 + 16384 + 16384 + 100)));
+    scene_finish(&b);
+    CHECK(manifold(&a, &b, 3277, &m) == FXC_SEPARATED);
+    check_on_surfaces(&a, &b, &m, "plate 2622 raw thick");
+    rotation(0, 1, 0, 1.5707963 + 0.1, &ry); /* the capsule's axis along x, tilted */
+    CHECK(fxc_shape_capsule(&a.shape, F16(1), F16(0.25)) == FXC_OK);
+    scene_place(&a, &ry, fxc_v3(0, 0, 0));
+    scene_finish(&a);
+    scene_place(&b, NULL, fxc_v3(0, 0, -(6540 + 16384 + 16384 + 10)));
+    scene_finish(&b);
+    CHECK(manifold(&a, &b, F16(0.25), &m) == FXC_SEPARATED);
+    /* the rounded end's deepest point (fxc_collide's), then the flat
+     * side's ends, the far one 0.2 unit higher */
+    CHECK_MSG(m.count >= 2 && m.point[0].separation == m.contact.distance &&
+                  m.point[m.count - 1].separation > F16(0.19),
+              "tilted capsule: %d points", m.count);
+    check_on_surfaces(&a, &b, &m, "tilted capsule");
+}
