@@ -752,8 +752,9 @@ static int cut_to_side(fxc_feature *ref, const fxc_feature *inc, fxc_vec3 n)
  * on 31-bit cut values (the same bits everywhere): sin^2 t / 2 <= 1 -
  * cos t <= sin^2 t, so it holds past 2 LSB and not within 1 (the cuts
  * move the threshold by about 2^-24 of itself). Cross product below
- * 2^57 per component (f, n below 2^28), its square below 2^116. */
-static int tilted_for_margin(const ref_plane *pl, fxc_vec3 n, int32_t margin)
+ * 2^57 per component (f, n below 2^28), its square below 2^116. Out of
+ * line, as incident_surface: their frames stay off clip_polygon's. */
+FXC_NOINLINE static int tilted_for_margin(const ref_plane *pl, fxc_vec3 n, int32_t margin)
 {
     fxc_vec3w c = fxc_v3_cross_wide(pl->f, n);
     fxc_i128 cc;
@@ -784,7 +785,7 @@ static int faces(const fxc_feature *f, fxc_vec3 n, int32_t margin, ref_plane *pl
  * stay in range: the range check keeps a core point plus the margin
  * within FXC_RAW_LIMIT of the centre per coordinate, and the move
  * changes each by at most the margin (and rounding). */
-static void incident_surface(fxc_feature *inc, fxc_vec3 n, int32_t margin, int inc_is_a)
+FXC_NOINLINE static void incident_surface(fxc_feature *inc, fxc_vec3 n, int32_t margin, int inc_is_a)
 {
     ref_plane pl;
     fxc_direction d;
