@@ -756,10 +756,12 @@ static int cut_to_side(fxc_feature *ref, const fxc_feature *inc, fxc_vec3 n)
  * line, as incident_surface: their frames stay off clip_polygon's. */
 FXC_NOINLINE static int tilted_for_margin(const ref_plane *pl, fxc_vec3 n, int32_t margin)
 {
-    fxc_vec3w c = fxc_v3_cross_wide(pl->f, n);
+    fxc_vec3w c;
     fxc_i128 cc;
     fxc_approx lhs, rhs;
-    if (margin == 0 || (c.x == 0 && c.y == 0 && c.z == 0)) return 0;
+    if (margin == 0) return 0;
+    c = fxc_v3_cross_wide(pl->f, n);
+    if (c.x == 0 && c.y == 0 && c.z == 0) return 0;
     cc = fxc_dot3_i128(&c, &c);
     lhs = fxc_approx_mul(fxc_approx_i128(&cc), fxc_approx_u64((uint64_t)margin));
     rhs = fxc_approx_mul(fxc_approx_u64(2 * (uint64_t)fxc_v3_dot_wide(pl->f, pl->f)),
