@@ -1493,4 +1493,8 @@ void test_manifold_margin_tilted_feature(void)
                   m.point[m.count - 1].separation > F16(0.19),
               "tilted capsule: %d points", m.count);
     check_on_surfaces(&a, &b, &m, "tilted capsule");
+    /* swapped: the capsule is B, its margin out along -n's side */
+    CHECK(manifold(&b, &a, F16(0.25), &m) == FXC_SEPARATED);
+    CHECK_MSG(m.count >= 2, "tilted capsule as B: %d points", m.count);
+    check_on_surfaces(&b, &a, &m, "tilted capsule as B");
 }
