@@ -1456,7 +1456,7 @@ static void check_on_surfaces(const body *a, const body *b, const fxc_contact_ma
  * band (16 LSB) took in the plate's far edge, and those points lay 5.8
  * LSB inside it; 2622 raw thick with a margin of 1/4 unit, 100 LSB above
  * the box in a speculative band of 0.05 unit, 1737 LSB. A capsule tilted
- * by 0.1 rad, 10 LSB above a box, in a speculative band of 1/4 unit: its
+ * by 0.1 rad, about 10 LSB above a box, in a speculative band of 1/4 unit: its
  * far end's point lay 82 LSB inside it. A reference polygon now faces
  * the normal squarely enough for its margin (tilted_for_margin, else it
  * gives way as a steep one does), and the incident feature's margin goes
@@ -1476,6 +1476,8 @@ void test_manifold_margin_tilted_feature(void)
     CHECK(fxc_shape_box(&a.shape, fxc_v3(32768, 65536, 1311), 16384) == FXC_OK);
     scene_place(&a, &r45, fxc_v3(0, 0, 0));
     scene_finish(&a);
+    /* B's top 100 raw below the plate's rounded bottom, (65536 + 1311)
+     * cos 45 degrees + 16384 below its centre */
     scene_place(&b, NULL, fxc_v3(0, 0, -(46341 + 927 + 16384 + 16384 + 100)));
     scene_finish(&b);
     CHECK(manifold(&a, &b, 3277, &m) == FXC_SEPARATED);
@@ -1484,6 +1486,8 @@ void test_manifold_margin_tilted_feature(void)
     CHECK(fxc_shape_capsule(&a.shape, F16(1), F16(0.25)) == FXC_OK);
     scene_place(&a, &ry, fxc_v3(0, 0, 0));
     scene_finish(&a);
+    /* B's top about 10 raw below the capsule's lower end, sin(0.1) unit
+     * and its radius below its centre */
     scene_place(&b, NULL, fxc_v3(0, 0, -(6540 + 16384 + 16384 + 10)));
     scene_finish(&b);
     CHECK(manifold(&a, &b, F16(0.25), &m) == FXC_SEPARATED);
