@@ -1456,11 +1456,11 @@ static void check_on_surfaces(const body *a, const body *b, const fxc_contact_ma
  * band (16 LSB) took in the plate's far edge, and those points lay 5.8
  * LSB inside it; 2622 raw thick with a margin of 1/4 unit, 100 LSB above
  * the box in a speculative band of 0.05 unit, 1737 LSB. A capsule tilted
- * by 0.1 rad, about 10 LSB above a box, in a speculative band of 1/4 unit: its
- * far end's point lay 82 LSB inside it. A reference polygon now faces
- * the normal squarely enough for its margin (tilted_for_margin, else it
- * gives way as a steep one does), and the incident feature's margin goes
- * out along its own normal: every point on both surfaces. */
+ * by 0.1 rad, about 10 LSB above a box, in a speculative band of 1/4
+ * unit: its far end's point lay 82 LSB inside it. A reference polygon
+ * now faces the normal squarely enough for its margin (tilted_for_margin,
+ * else it gives way as a steep one does), and the incident feature's
+ * margin goes out along its own normal: every point on both surfaces. */
 void test_manifold_margin_tilted_feature(void)
 {
     body a, b;
