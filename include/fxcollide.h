@@ -449,17 +449,20 @@ static inline int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta
  * LSB apart across the normal).
  *
  * Margins: the incident feature's margin goes out along its own normal
- * (its plane's, or an edge's perpendicular nearest the normal), so its
- * clipped points lie on its shape's flat side (a capsule at a slant: its
- * flat side's ends, after fxc_collide's point at its rounded end); the
- * reference's along the normal, so a reference polygon with a margin must
- * face the normal squarely enough that this moves a point by at most an
- * LSB or two, else it gives way as a steep one does (a review's plate 8
- * raw thick with a margin of 1 unit, seen edge-on at 45 degrees, had its
- * points 5.8 LSB inside it). An incident polygon that is not flat on a
- * plane takes its margin along the normal: its points may lie inside its
- * shape by up to the lesser of margin * (1 - cos t), t its tilt from the
- * normal, and their depth below its top. */
+ * (its plane's, however steep, or an edge's perpendicular nearest the
+ * normal), so its clipped points lie on its shape's flat side (a capsule
+ * at a slant: its flat side's ends, after fxc_collide's point at its
+ * rounded end); the reference's along the normal, so a reference polygon
+ * or edge with a margin must face the normal squarely enough that this
+ * moves a point by at most an LSB or two, else a polygon gives way as a
+ * steep one does, and an edge to the other edge if that one's margin
+ * allows, or there are no clipped points (reviews' cases: a plate 8 raw
+ * thick with a margin of 1 unit seen edge-on at 45 degrees, its points
+ * 5.8 LSB inside it; a capsule 0.01 rad off upright, 16,220 LSB). An
+ * incident polygon that is not flat on a plane takes its margin along the
+ * normal: its points may lie inside its shape by up to the lesser of
+ * margin * (1 - cos t), t its tilt from the normal, and their depth below
+ * its top. */
 #define FXC_MANIFOLD_MAX_POINTS 4
 
 /* A feature id names one feature of each shape, 16 bits each: bits 15-14

@@ -503,31 +503,40 @@ typedef struct {
     int64_t fn; /* f . n > 0, below 2^58 */
 } ref_plane;
 
-static int reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
+/* A feature's own normal, on +n's side, fitted to 28 bits into *f: a
+ * polygon's, the sum of its fan's cross products (its points run
+ * counter-clockwise seen from +n); an edge's, its perpendicular nearest
+ * n. Returns 0 when the fit finds nothing (no area; an edge along n). */
+static int own_normal(const fxc_feature *ft, fxc_vec3 n, fxc_vec3 *f)
 {
     fxc_vec3w w;
-    fxc_vec3 f = n, r0 = ref->p[0];
-    int ok;
-    if (ref->n >= 3) {
+    fxc_vec3 r0 = ft->p[0];
+    if (ft->n >= 3) {
         int i;
         /* at most 10 cross products of differences below 2^29: the sum
          * stays below 2^63 */
         w.x = w.y = w.z = 0;
-        for (i = 1; i + 1 < ref->n; i++) {
-            fxc_vec3w c = fxc_v3_cross_wide(fxc_v3_sub(ref->p[i], r0), fxc_v3_sub(ref->p[i + 1], r0));
+        for (i = 1; i + 1 < ft->n; i++) {
+            fxc_vec3w c = fxc_v3_cross_wide(fxc_v3_sub(ft->p[i], r0), fxc_v3_sub(ft->p[i + 1], r0));
             w.x += c.x;
             w.y += c.y;
             w.z += c.z;
         }
-        ok = fxc_dir_fit(&w, &f);
+        return fxc_dir_fit(&w, f);
     } else {
-        fxc_vec3 e = fxc_v3_sub(ref->p[1], r0), across;
+        fxc_vec3 e = fxc_v3_sub(ft->p[1], r0), across;
         w = fxc_v3_cross_wide(e, n);
-        ok = fxc_dir_fit(&w, &across);
+        if (!fxc_dir_fit(&w, &across)) return 0;
         w = fxc_v3_cross_wide(across, e);
-        ok = ok && fxc_dir_fit(&w, &f);
+        return fxc_dir_fit(&w, f);
     }
-    pl->r0 = r0;
+}
+
+static int reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
+{
+    fxc_vec3 f = n;
+    int ok = own_normal(ref, n, &f);
+    pl->r0 = ref->p[0];
     pl->f = f;
     if (ok) {
         uint32_t fm = fxc_abs_u32(f.x) | fxc_abs_u32(f.y) | fxc_abs_u32(f.z);
@@ -779,10 +788,11 @@ static int faces(const fxc_feature *f, fxc_vec3 n, int32_t margin, ref_plane *pl
 }
 
 /* The incident feature moved out to its shape's surface: by its margin
- * along its own outward normal (its plane's, an edge's perpendicular
- * nearest n: reference_plane), where along n a tilted feature's points
- * would lie inside the shape (a capsule at a slant: its far end by
- * margin (1 - cos t)); along n when it has no plane it lies flat on.
+ * along its own outward normal (own_normal: its plane's, however steep,
+ * or an edge's perpendicular nearest n), where along n a tilted
+ * feature's points would lie inside the shape (a capsule at a slant: its
+ * far end by margin (1 - cos t); nearly upright, almost the whole
+ * margin); along n when it has no plane it lies flat on.
  * Clipped afterwards, every point lies on the shape's flat side. Points
  * stay in range: the range check keeps a core point plus the margin
  * within FXC_RAW_LIMIT of the centre per coordinate, and the move
@@ -794,11 +804,38 @@ FXC_NOINLINE static void incident_surface(fxc_feature *inc, fxc_vec3 n, int32_t 
     fxc_vec3 off;
     int i;
     if (margin == 0) return;
-    if (!reference_plane(inc, n, &pl) || (inc->n >= 3 && !reference_flat(inc, &pl))) pl.f = n;
+    pl.r0 = inc->p[0];
+    pl.f = n;
+    pl.fn = 0; /* not read: reference_flat asks the plane's point and normal only */
+    if (!own_normal(inc, n, &pl.f) || fxc_v3_dot_wide(pl.f, n) <= 0 || (inc->n >= 3 && !reference_flat(inc, &pl)))
+        pl.f = n;
     d = fxc_direction_of(pl.f);
     off = fxc_direction_scaled(&d, margin);
     if (!inc_is_a) off = fxc_v3_neg(off); /* B's outward side faces -n */
     for (i = 0; i < inc->n; i++) inc->p[i] = fxc_v3_add(inc->p[i], off);
+}
+
+/* The plane of a reference edge (a cut polygon's too) into pl. An edge
+ * whose margin, put out along n, would miss its surface (a capsule at a
+ * slant, or a steep one: reference_plane finds no plane) gives way to
+ * the other edge if that one's margin allows (the features swapped);
+ * else returns 0: no points. */
+static int edge_reference(fxc_feature **ref, fxc_feature **inc, int *ref_is_a, const int32_t margin[2], fxc_vec3 n,
+                          ref_plane *pl)
+{
+    ref_plane other;
+    fxc_feature *t;
+    int32_t m = margin[!*ref_is_a];
+    if (reference_plane(*ref, n, pl) && !tilted_for_margin(pl, n, m)) return 1;
+    if (m == 0) return 1; /* no margin to miss the surface with: as before */
+    if ((*inc)->n != 2 || !reference_plane(*inc, n, &other) || tilted_for_margin(&other, n, margin[*ref_is_a]))
+        return 0;
+    t = *ref;
+    *ref = *inc;
+    *inc = t;
+    *ref_is_a = !*ref_is_a;
+    *pl = other;
+    return 1;
 }
 
 /* The features' contact: the one with more points of fa (A's) and fb
@@ -831,7 +868,8 @@ FXC_NOINLINE static int clip_features(fxc_feature *fa, fxc_feature *fb, const in
             if (inc->n >= 3) cut_to_edge(inc, u->d, !ref_is_a);
         }
     }
-    if (ref->n == 2) (void)reference_plane(ref, u->d, pl); /* an edge's (a cut polygon's too) */
+    if (ref->n == 2 && !edge_reference(&ref, &inc, &ref_is_a, margin, u->d, pl))
+        return ref_is_a; /* no points: fxc_collide's leads */
     if (!reference_flat(ref, pl)) return ref_is_a; /* no points: fxc_collide's leads */
     incident_surface(inc, u->d, margin[ref_is_a], !ref_is_a);
     if (ref->n >= 3) {

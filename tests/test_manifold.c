@@ -1502,3 +1502,47 @@ void test_manifold_margin_tilted_feature(void)
     CHECK_MSG(m.count >= 2, "tilted capsule as B: %d points", m.count);
     check_on_surfaces(&b, &a, &m, "tilted capsule as B");
 }
+
+/* From a second review, after the above: the same tilted capsule over a
+ * level one (edge against edge, the tilted one A's reference edge: its
+ * margin along the normal missed its surface by 82 LSB; it gives way to
+ * the level one now, edge_reference); a capsule 0.01 rad off upright on
+ * a box in a speculative band of a unit (its edge past reference_plane's
+ * 83 degrees took its margin along the normal: 16,220 LSB inside; its
+ * own perpendicular now); and a triangle (a hull of three points) with a
+ * margin of 1/4 unit standing 88 degrees up over a box (its plane past
+ * 83 degrees too: about 15,800). Both orders, every point on both
+ * surfaces. */
+void test_manifold_margin_steep_feature(void)
+{
+    static const fxc_vec3 tri[3] = { { -65536, 0, 0 }, { 65536, 0, 0 }, { 0, 65536, 0 } };
+    body a[3], b[3];
+    fxc_mat3 r;
+    fxc_contact_manifold m;
+    const fix16_t spec[3] = { F16(0.25), F16(1), F16(2) };
+    const char *what[3] = { "tilted capsule over a level one", "capsule 0.01 rad off upright", "triangle 88 degrees up" };
+    int k;
+    rotation(0, 1, 0, 1.5707963 + 0.1, &r);
+    CHECK(fxc_shape_capsule(&a[0].shape, F16(1), F16(0.25)) == FXC_OK);
+    scene_place(&a[0], &r, fxc_v3(0, 0, 0));
+    rotation(0, 1, 0, 1.5707963, &r);
+    CHECK(fxc_shape_capsule(&b[0].shape, F16(1), F16(0.25)) == FXC_OK);
+    scene_place(&b[0], &r, fxc_v3(0, 0, -(6540 + 16384 + 16384 + 10)));
+    rotation(0, 1, 0, 0.01, &r);
+    CHECK(fxc_shape_capsule(&a[1].shape, F16(0.25), F16(0.25)) == FXC_OK);
+    scene_place(&a[1], &r, fxc_v3(0, 0, 16384 + 16384 + 10));
+    rotation(1, 0, 0, 1.5707963 - 0.0349, &r); /* 88 degrees about x */
+    CHECK(fxc_shape_hull(&a[2].shape, tri, 3, F16(0.25)) == FXC_OK);
+    scene_place(&a[2], &r, fxc_v3(0, 0, 16384 + 10));
+    for (k = 0; k < 3; k++) {
+        scene_finish(&a[k]);
+        if (k > 0) box_at(&b[k], fxc_v3(65536, 65536, 65536), NULL, fxc_v3(0, 0, -65536));
+        else scene_finish(&b[k]);
+        CHECK_MSG(manifold(&a[k], &b[k], spec[k], &m) == FXC_SEPARATED && m.count >= 2, "%s: %d points", what[k],
+                  m.count);
+        check_on_surfaces(&a[k], &b[k], &m, what[k]);
+        CHECK_MSG(manifold(&b[k], &a[k], spec[k], &m) == FXC_SEPARATED && m.count >= 2, "%s, swapped: %d points",
+                  what[k], m.count);
+        check_on_surfaces(&b[k], &a[k], &m, what[k]);
+    }
+}
