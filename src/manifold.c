@@ -841,14 +841,17 @@ static int edge_reference(fxc_feature **ref, fxc_feature **inc, int *ref_is_a, c
 /* The features' contact: the one with more points of fa (A's) and fb
  * (B's), both of two or more, is the reference (A's on a tie), the other
  * is clipped against it into g, each point with its separation along the
- * normal to the reference plane pl. A reference polygon steep to n gives
- * way to the other feature if that is a polygon facing n and flat on its
- * plane (reference_flat: else it would give no points); else each
- * steep polygon is cut to its edge nearest the other shape (cut_to_edge:
- * the features are the caller's scratch) and the contact is edge to
- * edge; so it is with the reference polygon's side along which an
- * incident edge runs, when the polygon's clipping keeps nothing of it
- * (cut_to_side). Returns whether the reference is A's. */
+ * normal to the reference plane pl. A reference polygon steep to n (or,
+ * with a margin, tilted for it: faces) gives way to the other feature if
+ * that is a polygon facing n and flat on its plane (reference_flat: else
+ * it would give no points); else each steep polygon is cut to its edge
+ * nearest the other shape (cut_to_edge: the features are the caller's
+ * scratch) and the contact is edge to edge; so it is with the reference
+ * polygon's side along which an incident edge runs, when the polygon's
+ * clipping keeps nothing of it (cut_to_side). A reference edge whose
+ * margin would miss its surface gives way likewise (edge_reference). The
+ * incident feature is moved out to its surface (incident_surface) before
+ * it is clipped. Returns whether the reference is A's. */
 FXC_NOINLINE static int clip_features(fxc_feature *fa, fxc_feature *fb, const int32_t margin[2], const fxc_direction *u,
                                       polygon *g, ref_plane *pl)
 {
