@@ -762,14 +762,13 @@ static int cut_to_side(fxc_feature *ref, const fxc_feature *inc, fxc_vec3 n)
  * cos t <= sin^2 t, so it holds past 2 LSB and not within 1 (the cuts
  * move the threshold by about 2^-24 of itself). Cross product below
  * 2^57 per component (f, n below 2^28), its square below 2^116. Out of
- * line, as incident_surface: their frames stay off clip_polygon's. */
+ * line, as incident_surface: their frames stay off clip_polygon's; each
+ * is asked only for a margin above 0 (shapes without one pay no call). */
 FXC_NOINLINE static int tilted_for_margin(const ref_plane *pl, fxc_vec3 n, int32_t margin)
 {
-    fxc_vec3w c;
+    fxc_vec3w c = fxc_v3_cross_wide(pl->f, n);
     fxc_i128 cc;
     fxc_approx lhs, rhs;
-    if (margin == 0) return 0;
-    c = fxc_v3_cross_wide(pl->f, n);
     if (c.x == 0 && c.y == 0 && c.z == 0) return 0;
     cc = fxc_dot3_i128(&c, &c);
     lhs = fxc_approx_mul(fxc_approx_i128(&cc), fxc_approx_u64((uint64_t)margin));
@@ -784,7 +783,7 @@ FXC_NOINLINE static int tilted_for_margin(const ref_plane *pl, fxc_vec3 n, int32
  * stays on the shape's surface (tilted_for_margin)? */
 static int faces(const fxc_feature *f, fxc_vec3 n, int32_t margin, ref_plane *pl)
 {
-    return f->n >= 3 && reference_plane(f, n, pl) && !steep(pl, n) && !tilted_for_margin(pl, n, margin);
+    return f->n >= 3 && reference_plane(f, n, pl) && !steep(pl, n) && (margin == 0 || !tilted_for_margin(pl, n, margin));
 }
 
 /* The incident feature moved out to its shape's surface: by its margin
@@ -803,7 +802,6 @@ FXC_NOINLINE static void incident_surface(fxc_feature *inc, fxc_vec3 n, int32_t 
     fxc_direction d;
     fxc_vec3 off;
     int i;
-    if (margin == 0) return;
     pl.r0 = inc->p[0];
     pl.f = n;
     pl.fn = 0; /* not read: reference_flat asks the plane's point and normal only */
@@ -815,6 +813,17 @@ FXC_NOINLINE static void incident_surface(fxc_feature *inc, fxc_vec3 n, int32_t 
     for (i = 0; i < inc->n; i++) inc->p[i] = fxc_v3_add(inc->p[i], off);
 }
 
+/* The reference gives way to the incident feature, whose plane is
+ * other: the two swap roles. */
+static void give_way(fxc_feature **ref, fxc_feature **inc, int *ref_is_a, ref_plane *pl, const ref_plane *other)
+{
+    fxc_feature *t = *ref;
+    *ref = *inc;
+    *inc = t;
+    *ref_is_a = !*ref_is_a;
+    *pl = *other;
+}
+
 /* The plane of a reference edge (a cut polygon's too) into pl. An edge
  * whose margin, put out along n, would miss its surface (a capsule at a
  * slant, or a steep one: reference_plane finds no plane) gives way to
@@ -824,17 +833,12 @@ static int edge_reference(fxc_feature **ref, fxc_feature **inc, int *ref_is_a, c
                           ref_plane *pl)
 {
     ref_plane other;
-    fxc_feature *t;
-    int32_t m = margin[!*ref_is_a];
-    if (reference_plane(*ref, n, pl) && !tilted_for_margin(pl, n, m)) return 1;
-    if (m == 0) return 1; /* no margin to miss the surface with: as before */
-    if ((*inc)->n != 2 || !reference_plane(*inc, n, &other) || tilted_for_margin(&other, n, margin[*ref_is_a]))
+    int32_t m = margin[!*ref_is_a], m_inc = margin[*ref_is_a];
+    int plane = reference_plane(*ref, n, pl);
+    if (m == 0 || (plane && !tilted_for_margin(pl, n, m))) return 1; /* no margin: as it is */
+    if ((*inc)->n != 2 || !reference_plane(*inc, n, &other) || (m_inc != 0 && tilted_for_margin(&other, n, m_inc)))
         return 0;
-    t = *ref;
-    *ref = *inc;
-    *inc = t;
-    *ref_is_a = !*ref_is_a;
-    *pl = other;
+    give_way(ref, inc, ref_is_a, pl, &other);
     return 1;
 }
 
@@ -862,10 +866,7 @@ FXC_NOINLINE static int clip_features(fxc_feature *fa, fxc_feature *fb, const in
     if (ref->n >= 3 && !faces(ref, u->d, margin[!ref_is_a], pl)) {
         ref_plane other;
         if (faces(inc, u->d, margin[ref_is_a], &other) && reference_flat(inc, &other)) {
-            inc = ref;
-            ref = ref_is_a ? fb : fa;
-            ref_is_a = !ref_is_a;
-            *pl = other;
+            give_way(&ref, &inc, &ref_is_a, pl, &other);
         } else {
             cut_to_edge(ref, u->d, ref_is_a);
             if (inc->n >= 3) cut_to_edge(inc, u->d, !ref_is_a);
@@ -874,7 +875,7 @@ FXC_NOINLINE static int clip_features(fxc_feature *fa, fxc_feature *fb, const in
     if (ref->n == 2 && !edge_reference(&ref, &inc, &ref_is_a, margin, u->d, pl))
         return ref_is_a; /* no points: fxc_collide's leads */
     if (!reference_flat(ref, pl)) return ref_is_a; /* no points: fxc_collide's leads */
-    incident_surface(inc, u->d, margin[ref_is_a], !ref_is_a);
+    if (margin[ref_is_a] != 0) incident_surface(inc, u->d, margin[ref_is_a], !ref_is_a);
     if (ref->n >= 3) {
         uint32_t sharp = clip_polygon(ref, inc, u->d, g);
         if (sharp != 0 && g->n > 0) drop_past_corners(ref, u->d, sharp, g); /* beside the clipping: off its stack */

@@ -241,6 +241,15 @@ typedef struct {
  * candidate, offered as scan_edges offers it.
  * Budget: extents below 2^28, centres' offset below 2^29, so each cross
  * is below 2^58 and each height below 2^61. */
+/* The outward normal of the lower edge of a box's axis along its extent
+ * e: 2 (e.y, -e.x), or its opposite when the opposite edge is lower. Made
+ * only where it is used: an intersect's axes that do not part the boxes
+ * need none. */
+static fxc2_vec lower_normal(const fxc2_vec *e, int lower)
+{
+    return lower ? fxc2_v(-2 * e->y, 2 * e->x) : fxc2_v(2 * e->y, -2 * e->x);
+}
+
 static int scan_boxes(const fxc2_pair *p, box_scan *s)
 {
     const fxc2_core *a = &p->a, *b = &p->b;
@@ -264,15 +273,14 @@ static int scan_boxes(const fxc2_pair *p, box_scan *s)
         int64_t dh = k < 2 ? -fxc2_cross(*e, d) : fxc2_cross(*e, d);
         int64_t low = t_r[k] - (dh < 0 ? -dh : dh); /* the lower height's half */
         int lower = dh > 0; /* the opposite edge is lower (h > back) */
-        int32_t mx = lower ? -2 * e->y : 2 * e->y, my = lower ? 2 * e->x : -2 * e->x;
         if (low < 0) {
             s->gap = 2 * low;
-            s->gap_m = fxc2_v(mx, my);
+            s->gap_m = lower_normal(e, lower);
             return 0;
         }
         if (s->offers) {
             int i = (k & 1) + 2 * lower;
-            offer(k >> 1, i, (i + 1) & 3, fxc2_v(mx, my), 2 * low, &s->nearest);
+            offer(k >> 1, i, (i + 1) & 3, lower_normal(e, lower), 2 * low, &s->nearest);
         }
     }
     return 1;
