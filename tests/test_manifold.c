@@ -1546,3 +1546,32 @@ void test_manifold_margin_steep_feature(void)
         check_on_surfaces(&b[k], &a[k], &m, what[k]);
     }
 }
+
+/* Two capsules with margins, each tilted 0.1 rad from level, in a V that
+ * opens 0.4 unit wide: their near ends 10 raw apart, the far ends inside
+ * a speculative band of 1 unit. Either capsule as the reference edge
+ * would take its margin along the normal, and so put the points of its
+ * far end about 0.25 (1 - cos 0.1) inside itself (82 LSB); neither can
+ * give way to the other (edge_reference). So the manifold keeps
+ * fxc_collide's point alone, on both surfaces. Both orders. */
+void test_manifold_margin_both_tilted(void)
+{
+    body a, b;
+    fxc_mat3 r;
+    fxc_contact_manifold m;
+    const double tilt = 0.1, half = 1.0, radius = 0.25;
+    fix16_t z = (fix16_t)(65536.0 * (2.0 * half * sin(tilt) + 2.0 * radius)) + 10;
+    rotation(0, 1, 0, 1.5707963 + tilt, &r); /* axis +x and down: its -x end highest */
+    CHECK(fxc_shape_capsule(&a.shape, F16(1), F16(0.25)) == FXC_OK);
+    scene_place(&a, &r, fxc_v3(0, 0, 0));
+    rotation(0, 1, 0, 1.5707963 - tilt, &r); /* axis +x and up: its -x end lowest */
+    CHECK(fxc_shape_capsule(&b.shape, F16(1), F16(0.25)) == FXC_OK);
+    scene_place(&b, &r, fxc_v3(0, 0, z));
+    scene_finish(&a);
+    scene_finish(&b);
+    CHECK_MSG(manifold(&a, &b, F16(1), &m) == FXC_SEPARATED && m.count == 1, "V of capsules: %d points", m.count);
+    check_on_surfaces(&a, &b, &m, "V of capsules");
+    CHECK_MSG(manifold(&b, &a, F16(1), &m) == FXC_SEPARATED && m.count == 1, "V of capsules, swapped: %d points",
+              m.count);
+    check_on_surfaces(&b, &a, &m, "V of capsules, swapped");
+}
