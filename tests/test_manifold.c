@@ -1575,3 +1575,44 @@ void test_manifold_margin_both_tilted(void)
               m.count);
     check_on_surfaces(&b, &a, &m, "V of capsules, swapped");
 }
+
+/* From a probe of random pairs: a hull with a margin of 2.6 units whose
+ * supporting feature along the normal is a band of faces, not one plane
+ * (a plate 1400 raw thick, ten vertices, seen edge-on), 7737 LSB over a
+ * cylinder's cap in a speculative band of 1.8 units. The band took in
+ * the rim's faces up to 1.4 units higher, and their points, put out by
+ * the margin along the normal, lay up to 78,800 LSB inside the hull. The
+ * incident band now keeps its part on the supporting plane
+ * (cut_to_support). Both orders, every point on both surfaces. */
+void test_manifold_margin_band_of_faces(void)
+{
+    static const fxc_vec3 plate[10] = { { 585, 51635, -86650 }, { -246, -50886, 213631 }, { 162, -30199, 260103 },
+                                        { 653, -20496, -92775 }, { 700, -25562, -33452 },  { 405, -65865, 18138 },
+                                        { 294, 20793, -196274 }, { -308, 38977, 155072 },  { -713, 1852, -154591 },
+                                        { 505, 57984, 104638 } };
+    static const fxc_mat3 ra = { { { 25697, 26017, -54385 }, { -59405, 21004, -18022 }, { 10276, 56364, 31819 } } };
+    static const fxc_mat3 rb = { { { 65536, -109, 13 }, { 109, 65537, -152 }, { -13, 152, 65537 } } };
+    body a;
+    fxc_shape cyl;
+    fxc_transform tb;
+    fxc_contact_manifold m;
+    int order, i;
+    CHECK(fxc_shape_hull(&a.shape, plate, 10, 168551) == FXC_OK);
+    scene_place(&a, &ra, fxc_v3(-33979048, 17240496, -10605586));
+    scene_finish(&a);
+    CHECK(fxc_shape_cylinder(&cyl, 5267, 18803, 60) == FXC_OK);
+    CHECK(fxc_transform_set(&tb, &rb, fxc_v3(-33971875, 17244512, -10847089)) == FXC_OK);
+    for (order = 0; order < 2; order++) {
+        int st = order ? fxc_manifold(&cyl, &tb, &a.shape, &a.xf, 120068, &t_ws, &m)
+                       : fxc_manifold(&a.shape, &a.xf, &cyl, &tb, 120068, &t_ws, &m);
+        CHECK_MSG(st == FXC_SEPARATED && m.count >= 1, "plate over a cylinder (order %d): status %d, %d points", order,
+                  st, m.count);
+        for (i = 0; i < m.count && i < FXC_MANIFOLD_MAX_POINTS; i++) {
+            fxc_vec3 on_a = order ? m.point[i].point_b : m.point[i].point_a;
+            fxc_vec3 on_b = order ? m.point[i].point_a : m.point[i].point_b;
+            double ea = off_rounded(&a, on_a), eb = off_cylinder(on_b, &rb, tb.pos, 5267, 18803) - 60; /* inside: -60 */
+            CHECK_MSG(fabs(ea) <= IN_BOUND && fabs(eb) <= IN_BOUND, "plate over a cylinder (order %d): point %d %.2f / %.2f LSB off",
+                      order, i, ea, eb);
+        }
+    }
+}
