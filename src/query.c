@@ -22,13 +22,96 @@ static int32_t margins(const fxc_pair *p)
     return p->a.shape->margin + p->b.shape->margin;
 }
 
+/* Is d's plane through the origin a touching plane, the whole Minkowski
+ * difference within FXC_TOUCH_TOL of its inner side? Its support along
+ * d into *w either way. */
+static int touching_plane(fxc_pair *p, fxc_vec3 d, fxc_svert *w)
+{
+    fxc_pair_support(p, d, w);
+    return fxc_height_within(fxc_v3_dot_wide(d, w->w), fxc_v3_dot_wide(d, d), FXC_TOUCH_TOL);
+}
+
+/* Support calls the walk below may make: a hull's edge of A - B meets
+ * few faces; past them the pair is called overlapping, as before. */
+#define EDGE_WALK_MAX 16
+
+/* The origin lies exactly inside the simplex's edge P -> Q (its ends
+ * collinear with it, on either side), and no plane of the simplex
+ * touches: a touching plane, if any, holds the line PQ, and its normal d
+ * lies across e = Q - P. Seen along e, A - B is a convex polygon and the
+ * origin a point of it; its other points seen so far span a wedge from L
+ * counter-clockwise to R (about e: o(X, Y) = e . (X x Y) >= 0 from X to
+ * Y). The plane through e and L, d = L x e, has the wedge on its inner
+ * side (d . R = -o(L, R) <= 0): if the support along d (rounded to 28
+ * bits) proves it touching, done; else that support point lies beyond L,
+ * outside the wedge, and becomes L. Once the wedge opens past half a
+ * turn (o(L, R) < 0), the points surround the origin seen along e, and
+ * the cores overlap. A step that finds no point beyond L (the rounding
+ * of d), or the cap, ends the walk unproven. Signs exact: points below
+ * 2^29, their cross products below 2^59, fxc_sign_dot_wide's range. */
+static int walk_edge(fxc_pair *p, fxc_vec3 e, fxc_vec3 l, fxc_vec3 r, fxc_vec3 *dir)
+{
+    int k;
+    for (k = 0; k < EDGE_WALK_MAX && fxc_sign_dot_wide(fxc_v3_cross_wide(l, r), e) >= 0; k++) {
+        fxc_vec3w n = fxc_v3_cross_wide(l, e);
+        fxc_vec3 d;
+        fxc_svert w;
+        if (!fxc_dir_fit(&n, &d)) return 0; /* L on the line: no plane */
+        if (touching_plane(p, d, &w)) {
+            *dir = d;
+            return 1;
+        }
+        if (fxc_sign_dot_wide(fxc_v3_cross_wide(w.w, l), e) <= 0) return 0; /* not beyond L */
+        l = w.w;
+    }
+    return 0;
+}
+
+/* walk_edge for a simplex whose edge i -> j holds the origin strictly
+ * inside (ends collinear with it and on opposite sides: their cross
+ * product zero, their dot product negative), from its other points: the
+ * wedge of two (ordered), or of one; a segment's from the support along
+ * its first normal. Returns 0 when no edge holds the origin. */
+static int touching_on_edge(fxc_pair *p, const fxc_simplex *s, fxc_vec3 *dir)
+{
+    int i, j;
+    for (i = 0; i < s->n; i++) {
+        for (j = i + 1; j < s->n; j++) {
+            fxc_vec3 a = s->p[i].w, b = s->p[j].w, e = fxc_v3_sub(b, a), side[2];
+            fxc_vec3w c = fxc_v3_cross_wide(a, b);
+            int k, m = 0;
+            if (c.x != 0 || c.y != 0 || c.z != 0 || fxc_v3_dot_wide(a, b) >= 0) continue;
+            for (k = 0; k < s->n; k++)
+                if (k != i && k != j) side[m++] = s->p[k].w;
+            if (m == 0) {
+                fxc_vec3w across[2];
+                fxc_svert w;
+                fxc_segment_normals(e, across);
+                if (!fxc_dir_fit(&across[0], &side[0])) return 0;
+                fxc_pair_support(p, side[0], &w);
+                side[0] = w.w;
+            }
+            if (m < 2) side[1] = side[0];
+            else if (fxc_sign_dot_wide(fxc_v3_cross_wide(side[0], side[1]), e) < 0) {
+                fxc_vec3 t = side[0];
+                side[0] = side[1];
+                side[1] = t;
+            }
+            return walk_edge(p, e, side[0], side[1], dir);
+        }
+    }
+    return 0;
+}
+
 /* The origin lies in GJK's final simplex. If the whole Minkowski difference
  * lies within FXC_TOUCH_TOL of one side of a plane through the origin, the
  * shapes only touch, and the plane's outward side is the normal from A to
  * B. Candidate planes: one GJK met on its way (free), else the simplex's
  * own: a triangle's plane, the tetrahedron faces holding the origin, or two
- * planes across a segment; two support calls each, at most 8. Returns 1
- * and the plane's fitted direction when proven. */
+ * planes across a segment; two support calls each, at most 8; else, when
+ * an edge of the simplex holds the origin, the planes through it
+ * (touching_on_edge). Returns 1 and the plane's fitted direction when
+ * proven. */
 static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *dir)
 {
     static const int face[4][3] = { { 0, 1, 2 }, { 1, 2, 3 }, { 0, 2, 3 }, { 0, 1, 3 } };
@@ -56,16 +139,14 @@ static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *dir)
         if (!fxc_dir_fit(&cand[q], &d)) continue;
         for (side = 0; side < 2; side++) {
             fxc_svert w;
-            fxc_pair_support(p, d, &w);
-            /* max of d.x over A - B within the band? */
-            if (fxc_height_within(fxc_v3_dot_wide(d, w.w), fxc_v3_dot_wide(d, d), FXC_TOUCH_TOL)) {
+            if (touching_plane(p, d, &w)) {
                 *dir = d;
                 return 1;
             }
             d = fxc_v3_neg(d);
         }
     }
-    return 0;
+    return touching_on_edge(p, s, dir);
 }
 
 /* The axis the next query of the pair starts from: the direction GJK ended

@@ -584,3 +584,60 @@ void test_gjk_cache(void)
     port_printf("       %ld frames, with and without the cache\n", frames);
     CHECK(fxc_cache_init(NULL) == FXC_ERR_NULL);
 }
+
+/* Six times a tetrahedron's signed volume, in double. */
+static double volume6(const fxc_vec3 v[4])
+{
+    double a[3] = { (double)v[1].x - v[0].x, (double)v[1].y - v[0].y, (double)v[1].z - v[0].z };
+    double b[3] = { (double)v[2].x - v[0].x, (double)v[2].y - v[0].y, (double)v[2].z - v[0].z };
+    double c[3] = { (double)v[3].x - v[0].x, (double)v[3].y - v[0].y, (double)v[3].z - v[0].z };
+    return a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0]);
+}
+
+/* A point exactly on an edge of a tetrahedron (the midpoint of two
+ * vertices with even coordinates) touches it, and its centroid (four
+ * times the coordinates) lies inside. From a review: GJK's simplex held
+ * the point on an edge whose planes were not the tetrahedron's, and
+ * fxc_distance called 1 edge midpoint in 9 overlapping (so fxc_raycast
+ * from there answered FXC_INSIDE). A touching plane holds the edge, and
+ * the walk around it (walk_edge) finds the faces. 300 random
+ * tetrahedra, every edge; fxc_distance, and fxc_raycast without motion
+ * (touching on the surface, inside at the centroid). */
+void test_gjk_point_on_hull_edge(void)
+{
+    t_rng r = { 2611 };
+    int k, i, j, edges = 0;
+    for (k = 0; k < T_TARGET_CASES(300, 40); k++) {
+        fxc_vec3 v[4], c = fxc_v3(0, 0, 0);
+        fxc_shape hull, point;
+        fxc_transform t, at;
+        fxc_distance_result d;
+        fxc_ray_hit hit;
+        int32_t size = t_range(&r, 8, 1 << 17);
+        for (i = 0; i < 4; i++) {
+            v[i].x = 4 * t_range(&r, -size, size);
+            v[i].y = 4 * t_range(&r, -size, size);
+            v[i].z = 4 * t_range(&r, -size, size);
+            c = fxc_v3_add(c, fxc_v3(v[i].x / 4, v[i].y / 4, v[i].z / 4));
+        }
+        if (fabs(volume6(v)) < 1e9) continue; /* nearly flat: no clear inside */
+        CHECK(fxc_shape_hull(&hull, v, 4, 0) == FXC_OK);
+        (void)fxc_transform_set(&t, NULL, fxc_v3(0, 0, 0));
+        (void)fxc_shape_point(&point, 0);
+        for (i = 0; i < 4; i++) {
+            for (j = i + 1; j < 4; j++) {
+                fxc_vec3 m = fxc_v3((v[i].x + v[j].x) / 2, (v[i].y + v[j].y) / 2, (v[i].z + v[j].z) / 2);
+                (void)fxc_transform_set(&at, NULL, m);
+                edges++;
+                CHECK_MSG(fxc_distance(&hull, &t, &point, &at, &d) == FXC_TOUCHING, "case %d: edge %d-%d's midpoint", k,
+                          i, j);
+                CHECK_MSG(fxc_raycast(&hull, &t, m, fxc_v3(0, 0, 0), &hit) == FXC_TOUCHING,
+                          "case %d: a ray from edge %d-%d's midpoint", k, i, j);
+            }
+        }
+        (void)fxc_transform_set(&at, NULL, c);
+        CHECK_MSG(fxc_distance(&hull, &t, &point, &at, &d) == FXC_OVERLAPPING, "case %d: the centroid", k);
+        CHECK_MSG(fxc_raycast(&hull, &t, c, fxc_v3(0, 0, 0), &hit) == FXC_INSIDE, "case %d: a ray from the centroid", k);
+    }
+    CHECK(edges >= T_TARGET_CASES(1500, 200));
+}
