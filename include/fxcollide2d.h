@@ -248,16 +248,15 @@ int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
  * within FXC_CAST_TOL - 1). Rules, on the exact sign of the closing
  * speed along the proven axis: approaching, FXC_HIT; within FXC_CAST_TOL
  * without approaching (a ray sliding along an edge it touches),
- * FXC_GRAZING; starting on the surface and leaving it, or not moving (a
- * translation of zero, as in 3D), FXC_TOUCHING; starting
- * inside by more than FXC_TOUCH_TOL, FXC_INSIDE (fraction 0, no normal).
- * A start exactly on a core without margin is decided by the edges through
- * it of the core's hull (at a corner the proven axis is one of two
- * normals; a flat polygon's core, bent by the rounding, may wind either
- * way in its own order): leaving
- * across one, FXC_TOUCHING; else running along one into it, FXC_GRAZING;
- * else into every one, FXC_HIT at 0 (a core of one point is left by every
- * move). A
+ * FXC_GRAZING; starting inside by more than FXC_TOUCH_TOL, FXC_INSIDE
+ * (fraction 0, no normal). A start on the surface (within FXC_TOUCH_TOL of
+ * it, on either side) is decided, as in 3D, by the segment the ray sweeps
+ * (at a corner the proven axis is only one of the normals there): it
+ * enters the shape, overlapping it by more than FXC_TOUCH_TOL, FXC_HIT at
+ * 0; else it runs along the surface when its end lies on it too,
+ * FXC_GRAZING; else it leaves, FXC_TOUCHING, as does a translation of
+ * zero (a shape thinner than the band, such as a flat polygon's core
+ * bent by the rounding, is all surface: a ray through it leaves). A
  * ray that reaches the surface (touches or enters it) is never a miss: no
  * step passes a contact. One that meets a vertex and runs on along an edge
  * is FXC_HIT (or FXC_GRAZING) at the vertex. One that only passes near the

@@ -92,80 +92,6 @@ static void hit_answer(fxc2_ray_hit *hit, const fxc2_answer *c)
     hit->point = fxc2_to_world(&c->pair, fxc2_dir_offset(&c->dn, pa, c->pair.a.margin));
 }
 
-/* The hull of a core that is not its own (a box's and a strict polygon's
- * are), counter-clockwise, into h; returns its vertex count. The core is
- * walked (Jarvis's march): from its lowest vertex (the leftmost of those), each
- * next the vertex with none to its right, the farthest of collinear ones,
- * so that every hull vertex is an extreme point and the others lie in a
- * cone of less than half a turn about it. A flat polygon's core, bent by
- * the rounding into a sliver, may wind either way, or both, in its own
- * order; a flat or a segment core gives its two ends, one point one.
- * Exact: differences below 2^29, cross products below 2^59. */
-static int core_hull(const fxc2_core *a, fxc2_vec *h)
-{
-    int i, n = 0, first = 0, at;
-    for (i = 1; i < a->n; i++)
-        if (a->v[i].y < a->v[first].y || (a->v[i].y == a->v[first].y && a->v[i].x < a->v[first].x)) first = i;
-    at = first;
-    do {
-        int next = at;
-        h[n++] = a->v[at];
-        for (i = 0; i < a->n; i++) {
-            fxc2_vec e = fxc2_sub(a->v[next], a->v[at]), f = fxc2_sub(a->v[i], a->v[at]);
-            int64_t c = fxc2_cross(e, f);
-            if (f.x == 0 && f.y == 0) continue;
-            if (next == at || c < 0 || (c == 0 && fxc2_dot(f, f) > fxc2_dot(e, e))) next = i;
-        }
-        at = next;
-    } while (at != first && n < a->n);
-    return n;
-}
-
-/* A start o exactly on a core (no margin) moving by t != 0: the edges
- * through o of the core's hull h (n vertices, counter-clockwise, none
- * repeated) decide, as a box's faces do in 3D. Leaving across one
- * (t . m > 0, m its outward normal), FXC_TOUCHING; else running into one
- * along it, FXC_GRAZING; into every one, FXC_HIT; else (along a segment's
- * line past its end) FXC_TOUCHING; a hull of one point is left by every
- * move. 0 when no edge holds o (or the one point is not o: o in the
- * touching band off the core). A hull of 2 vertices (a segment's, a flat
- * core's) has its edge both ways round. Exact: points below 2^28 in the
- * pair's frame, edges and t below 2^29, products below 2^58 and their
- * sums below 2^59. */
-static int on_core_edges(const fxc2_vec *h, int n, fxc2_vec o, fxc2_vec t)
-{
-    int i, held = 0, out = 0, along = 0, in = 0;
-    if (n == 1) return o.x == h[0].x && o.y == h[0].y ? FXC_TOUCHING : 0;
-    for (i = 0; i < n; i++) {
-        fxc2_vec p0 = h[i], p1 = h[i + 1 == n ? 0 : i + 1], e = fxc2_sub(p1, p0), d = fxc2_sub(o, p0);
-        int64_t s, te;
-        if (fxc2_cross(e, d) != 0 || fxc2_dot(e, d) < 0 || fxc2_dot(e, fxc2_sub(o, p1)) > 0) continue;
-        held++;
-        s = fxc2_dot(t, fxc2_out_normal(e));
-        out += s > 0;
-        in += s < 0;
-        /* along the edge, and into it from o (not off its end) */
-        te = fxc2_dot(t, e);
-        along += s == 0 && ((te > 0 && (o.x != p1.x || o.y != p1.y)) || (te < 0 && (o.x != p0.x || o.y != p0.y)));
-    }
-    if (held == 0) return 0;
-    if (out > 0) return FXC_TOUCHING;
-    if (along > 0) return FXC_GRAZING;
-    return in == held ? FXC_HIT : FXC_TOUCHING;
-}
-
-/* on_core_edges on core a's hull: a box's or a strict polygon's core
- * itself, any other's walked. Out of line: the hull is not to sit on the
- * stack under fxc2_contact_of's frames (EPA's) in start_inside. */
-FXC_NOINLINE static int hull_edges(const fxc2_core *a, fxc2_vec o, fxc2_vec t)
-{
-    fxc2_vec h[FXC2_MAX_CORE];
-    int n;
-    if (a->box || a->strict) return on_core_edges(a->v, a->n, o, t);
-    n = core_hull(a, h);
-    return on_core_edges(h, n, o, t);
-}
-
 /* The answer at contact from the exact sign of the closing speed along
  * the proven axis (> 0: approaching), as the 3D casts answer it
  * (fxc_cast_status): approaching, FXC_HIT; at the start and moving apart,
@@ -177,28 +103,51 @@ static int ray_status(int64_t closing, int at_start, fxc2_vec t)
     return FXC_GRAZING;
 }
 
-/* At the start, inside or on the surface: the collide answer decides,
- * and for a start exactly on a core without margin, the edges of its
- * hull there (on_core_edges): at a vertex, the collide answer's normal is
- * only one of the normals there. */
-static int start_inside(fxc2_answer *c, fxc2_vec t, fxc2_ray_hit *hit, fxc2_vec origin)
+/* The status of the shape against the ray's segment from its start
+ * (pair frame) by t, its start and end in range (ray_pair), as B of c's
+ * pair (which it replaces): a core of two points, or of one for t zero. */
+static int segment_status(fxc2_answer *c, const fxc2_shape *s, const fxc2_transform *t, fxc2_vec start, fxc2_vec tr)
+{
+    fxc2_shape segment;
+    fxc2_transform at;
+    fxc2_contact k;
+    fxc2_vec centre = c->pair.centre;
+    int st = fxc2_shape_segment(&segment, start, fxc2_add(start, tr), 0);
+    if (st != FXC_OK) return st;
+    at.pos = centre;
+    at.c = FXC_ONE;
+    at.s = 0;
+    st = fxc2_pair_init(&c->pair, s, t, &segment, &at);
+    if (st != FXC_OK) return st;
+    fxc2_solve(c, 1);
+    return fxc2_contact_of(c, &k);
+}
+
+/* At the start, inside the shape by more than the touching band
+ * (FXC_INSIDE), or on its surface: the segment the ray sweeps decides, as
+ * in 3D. It enters the shape (overlaps it by more than the band): FXC_HIT
+ * at 0; else it runs along the surface when its end is on it too
+ * (FXC_GRAZING), or leaves (FXC_TOUCHING, and so without motion). At a
+ * corner the collide answer's normal is only one of the normals there:
+ * the segment has no favourite. The point and normal are the start's. */
+static int start_inside(fxc2_answer *c, const fxc2_shape *s, const fxc2_transform *t, fxc2_vec start, fxc2_vec tr,
+                        fxc2_ray_hit *hit, fxc2_vec origin)
 {
     fxc2_contact contact;
     int st = fxc2_contact_of(c, &contact);
-    int64_t leaving;
     if (st < 0) return st;
     if (st == FXC_PENETRATING) {
         hit->point = origin;
         return FXC_INSIDE;
     }
-    leaving = fxc2_dot(t, c->dir);
     hit->normal = contact.normal;
     hit->point = contact.point_a;
-    if (c->pair.a.margin == 0 && (t.x != 0 || t.y != 0)) {
-        st = hull_edges(&c->pair.a, c->pair.b.v[0], t);
-        if (st != 0) return st;
-    }
-    return ray_status(-leaving, 1, t);
+    if (tr.x == 0 && tr.y == 0) return FXC_TOUCHING;
+    st = segment_status(c, s, t, start, tr);
+    if (st < 0 || st == FXC_PENETRATING) return st < 0 ? st : FXC_HIT;
+    st = segment_status(c, s, t, fxc2_add(start, tr), fxc2_v(0, 0));
+    if (st < 0) return st;
+    return st == FXC_SEPARATED ? FXC_TOUCHING : FXC_GRAZING;
 }
 
 int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, fxc2_vec translation,
@@ -222,7 +171,7 @@ int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, 
             return FXC_ERR_NO_CONVERGENCE;
         }
         if (c.gjk.enclosed) {
-            if (lambda == 0) return start_inside(&c, translation, hit, origin);
+            if (lambda == 0) return start_inside(&c, s, t, start, translation, hit, origin);
             /* Cannot happen for honest steps: each one keeps a gap. */
             FXC_ASSERT(0);
             hit->fraction = (fix16_t)(lambda >> 16);
@@ -235,7 +184,7 @@ int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, 
          * within FXC_CAST_TOL (a near miss a little farther is a miss) */
         if (fxc2_gjk_within(&c.gjk, c.pair.a.margin + FXC_CAST_TOL - 1)) {
             if (lambda == 0 && fxc2_gjk_within(&c.gjk, c.pair.a.margin + FXC_TOUCH_TOL)) {
-                return start_inside(&c, translation, hit, origin);
+                return start_inside(&c, s, t, start, translation, hit, origin);
             }
             hit->fraction = (fix16_t)(lambda >> 16);
             hit_answer(hit, &c);

@@ -226,16 +226,20 @@ void test_regress2_ray_near_miss_rounding(void)
  * turned by c = 63303, s = 16962 (15 degrees) become (0, 0), (2, 1) and
  * (1, 0) (2c, 2s, c, s over 2^16: 1.93, 0.52, 0.97, 0.26, each rounded
  * to nearest), a triangle whose corner at (1, 0) opens from (1, 1) to
- * (-1, 0): a ray from there enters it between those, runs along an edge
- * on them, and leaves it any other way. The same points in the other
- * order make the same core, and must give the same answers. A review
- * found the first order's core, wound clockwise, taken as
- * counter-clockwise: (-38, -92), which leaves it, was a hit at 0. */
+ * (-1, 0), at most 0.45 raw thick: all of it within the touching band.
+ * A ray from there that ends on its surface runs along it (along an edge
+ * to its far end: GRAZING); any other leaves it, however it crosses the
+ * sliver first (TOUCHING). The same points in the other order make the
+ * same core, and must give the same answers. A review found the first
+ * order's core, wound clockwise, taken as counter-clockwise: (-38, -92),
+ * which leaves it, was a hit at 0. */
 void test_regress2_ray_flat_polygon_start(void)
 {
     static const fxc2_vec orders[2][3] = { { { 0, 0 }, { 2, 0 }, { 1, 0 } }, { { 0, 0 }, { 1, 0 }, { 2, 0 } } };
-    static const fxc2_vec rays[6] = { { -38, -92 }, { 0, -5 }, { 5, -5 }, { -5, 5 }, { 5, 5 }, { -5, 0 } };
-    static const int want[6] = { FXC_TOUCHING, FXC_TOUCHING, FXC_TOUCHING, FXC_HIT, FXC_GRAZING, FXC_GRAZING };
+    static const fxc2_vec rays[8] = { { -38, -92 }, { 0, -5 }, { 5, -5 }, { -5, 5 },
+                                      { 5, 5 },     { -5, 0 }, { 1, 1 },  { -1, 0 } };
+    static const int want[8] = { FXC_TOUCHING, FXC_TOUCHING, FXC_TOUCHING, FXC_TOUCHING,
+                                 FXC_TOUCHING, FXC_TOUCHING, FXC_GRAZING,  FXC_GRAZING };
     fxc2_shape flat;
     fxc2_transform t;
     fxc2_ray_hit h;
@@ -243,12 +247,56 @@ void test_regress2_ray_flat_polygon_start(void)
     CHECK(fxc2_transform_set(&t, fxc2_v(0, 0), 63303, 16962) == FXC_OK);
     for (k = 0; k < 2; k++) {
         CHECK(fxc2_shape_polygon(&flat, orders[k], 3, 0) == FXC_OK);
-        for (i = 0; i < 6; i++) {
+        for (i = 0; i < 8; i++) {
             int st = fxc2_raycast(&flat, &t, fxc2_v(1, 0), rays[i], &h);
             CHECK_MSG(st == want[i], "order %d, ray (%ld, %ld): %s, want %s", k, (long)rays[i].x, (long)rays[i].y,
                       fxc_status_name(st), fxc_status_name(want[i]));
         }
     }
+}
+
+/* From a review: a ray starting on the surface at a corner, or on a core
+ * of one point or one segment, was answered by the one normal EPA chose
+ * there, so mirror images differed (a start 1 LSB inside a box's corner
+ * moving away past its bottom face was a hit at 0, the mirrored ray
+ * touching; a circle of radius 1 raw left from its centre was a hit one
+ * way, touching or grazing the others). The segment each ray sweeps now
+ * decides: every ray below leaves the shape (TOUCHING), but one along a
+ * capsule's core to a point of it (grazing) and the ones into a box's
+ * corner (a hit at 0). */
+void test_regress2_ray_start_at_corner(void)
+{
+    static const fxc2_vec away[4] = { { 16384, -65536 }, { -65536, 16384 }, { -65536, -65536 }, { 0, -65536 } };
+    static const fxc2_vec round_away[4] = { { 65536, 0 }, { -65536, 0 }, { 0, 65536 }, { 0, -65536 } };
+    fxc2_shape box, rounded, circle, capsule;
+    fxc2_transform t = at(0, 0);
+    fxc2_ray_hit h;
+    int i, st;
+    CHECK(fxc2_shape_box(&box, fxc2_v(UNIT, UNIT), 0) == FXC_OK);
+    CHECK(fxc2_shape_box(&rounded, fxc2_v(UNIT, UNIT), 1) == FXC_OK);
+    CHECK(fxc2_shape_circle(&circle, 1) == FXC_OK);
+    CHECK(fxc2_shape_capsule(&capsule, UNIT, 1) == FXC_OK);
+    for (i = 0; i < 4; i++) {
+        fxc2_vec m = fxc2_v(away[i].y, away[i].x); /* the mirror image about the diagonal */
+        st = fxc2_raycast(&box, &t, fxc2_v(1 - UNIT, 1 - UNIT), away[i], &h);
+        CHECK_MSG(st == FXC_TOUCHING, "1 LSB in the box's corner, ray %d: %s", i, fxc_status_name(st));
+        st = fxc2_raycast(&box, &t, fxc2_v(1 - UNIT, 1 - UNIT), m, &h);
+        CHECK_MSG(st == FXC_TOUCHING, "1 LSB in the box's corner, mirrored ray %d: %s", i, fxc_status_name(st));
+        st = fxc2_raycast(&rounded, &t, fxc2_v(-UNIT, -UNIT), away[i], &h);
+        CHECK_MSG(st == FXC_TOUCHING, "the rounded box's core corner, ray %d: %s", i, fxc_status_name(st));
+        st = fxc2_raycast(&circle, &t, fxc2_v(0, 0), round_away[i], &h);
+        CHECK_MSG(st == FXC_TOUCHING, "a circle of 1 raw from its centre, ray %d: %s", i, fxc_status_name(st));
+        /* along the core: past the capsule's end (leaving), or to a point
+         * of the core (its end on the surface: grazing); across it, leaving */
+        st = fxc2_raycast(&capsule, &t, fxc2_v(UNIT / 2, 0), round_away[i], &h);
+        CHECK_MSG(st == (i == 1 ? FXC_GRAZING : FXC_TOUCHING), "a capsule of radius 1 raw from its core, ray %d: %s",
+                  i, fxc_status_name(st));
+    }
+    st = fxc2_raycast(&box, &t, fxc2_v(1 - UNIT, 1 - UNIT), fxc2_v(UNIT, UNIT / 2), &h);
+    CHECK_MSG(st == FXC_HIT && h.fraction == 0, "into the box's corner: %s at %ld", fxc_status_name(st), (long)h.fraction);
+    st = fxc2_raycast(&rounded, &t, fxc2_v(-UNIT, -UNIT), fxc2_v(UNIT / 2, UNIT), &h);
+    CHECK_MSG(st == FXC_HIT && h.fraction == 0, "into the rounded box's corner: %s at %ld", fxc_status_name(st),
+              (long)h.fraction);
 }
 
 /* Outputs on an error and unused manifold points are all zero. */
