@@ -427,15 +427,61 @@ FXC_NOINLINE static int box_feature(fxc_body *b, fxc_vec3 n, fxc_vec3 dir, uint3
     return 1;
 }
 
+/* Is candidate id one of f's corners? */
+static int corner_of(const fxc_feature *f, uint8_t id)
+{
+    int i;
+    for (i = 0; i < f->n; i++)
+        if (f->id[i] == id) return 1;
+    return 0;
+}
+
+/* Is polygon f (three or more points; an edge or a point is) the core's
+ * near side: no point of the band s but its corners above its plane,
+ * toward dir, by more than the band of rounding (band_of with no extra,
+ * at the plane normal's scale)? A band wider than the core is thick (a
+ * plate under a speculative distance) takes in its far side too, and the
+ * wrap seen along n can keep far corners with near ones: a plane across
+ * the core, inside it, with near points over its middle (a box 0.17 unit
+ * thick: points 3,780 LSB inside). A face tilted within the band, its
+ * points not quite on one plane, has every point a corner (or on its
+ * plane). The normal is the sum of the fan's cross products (at most 10
+ * of edges below 2^29: below 2^63), fitted to 28 bits; heights exact
+ * (below 2^59). */
+static int near_side(const fxc_body *b, fxc_vec3 dir, const band_set *s, const fxc_feature *f)
+{
+    fxc_vec3w w;
+    fxc_vec3 nf;
+    int64_t width;
+    int i;
+    if (f->n < 3) return 1;
+    w.x = w.y = w.z = 0;
+    for (i = 1; i + 1 < f->n; i++) {
+        fxc_vec3w c = fxc_v3_cross_wide(fxc_v3_sub(f->p[i], f->p[0]), fxc_v3_sub(f->p[i + 1], f->p[0]));
+        w.x += c.x;
+        w.y += c.y;
+        w.z += c.z;
+    }
+    if (!fxc_dir_fit(&w, &nf)) return 1; /* no area: the plane is no guide */
+    if (fxc_v3_dot_wide(nf, dir) < 0) nf = fxc_v3_neg(nf);
+    width = band_width(band_of(b, 0), nf);
+    for (i = 0; i < s->n; i++)
+        if (!corner_of(f, s->id[i]) && fxc_v3_dot_wide(nf, fxc_v3_sub(s->p[i], f->p[0])) > width) return 0;
+    return 1;
+}
+
 void fxc_support_feature(fxc_body *b, fxc_vec3 n, int against, uint32_t extra, fxc_feature *f)
 {
     band_set s;
     fxc_vec3 dir = against ? fxc_v3_neg(n) : n;
+    int hidden;
     if (b->shape->type == FXC_SHAPE_BOX && box_feature(b, n, dir, extra, f)) return;
     collect(b, dir, extra, &s);
-    /* a hidden highest point: the band's polygon is not the core's near
-     * side, which is in the band without the extra width */
-    if (wrap(n, dir, &s, f) && extra > 0) {
+    /* a hidden highest point, or a polygon with band points above it:
+     * the band's polygon is not the core's near side, which is in the
+     * band without the extra width */
+    hidden = wrap(n, dir, &s, f);
+    if (extra > 0 && (hidden || !near_side(b, dir, &s, f))) {
         collect(b, dir, 0, &s);
         (void)wrap(n, dir, &s, f);
     }

@@ -1616,3 +1616,30 @@ void test_manifold_margin_band_of_faces(void)
         }
     }
 }
+
+/* From a probe of random pairs: a box 0.17 unit thick (tilted 0.044 rad)
+ * with a margin of 40 raw under a short segment, 0.84 unit apart in a
+ * speculative band of 1.34 units: the band, wider than the box is thick,
+ * took in its far face too, and the wrap seen along the normal kept two
+ * near corners and two far ones, a plane across the box: the segment's
+ * points were put on it, 3,780 LSB inside the box. A band polygon with
+ * near points above its middle is not the near side (near_side), and the
+ * rounding's band gives the box's top face. Both orders, every point on
+ * both surfaces. */
+void test_manifold_thin_box_far_side(void)
+{
+    static const fxc_mat3 ra = { { { 65536, 195, -58 }, { -195, 65536, -273 }, { 58, 273, 65536 } } };
+    static const fxc_mat3 rb = { { { 2891, 0, -65473 }, { 0, 65536, 0 }, { 65473, 0, 2891 } } };
+    body a, b;
+    fxc_contact_manifold m;
+    CHECK(fxc_shape_segment(&a.shape, fxc_v3(-515, 1860, -132), fxc_v3(373, -950, 2419), 0) == FXC_OK);
+    scene_place(&a, &ra, fxc_v3(29057278, -24000965, -59267706));
+    scene_finish(&a);
+    CHECK(fxc_shape_box(&b.shape, fxc_v3(5629, 343172, 249241), 40) == FXC_OK);
+    scene_place(&b, &rb, fxc_v3(28972452, -24008772, -59324746));
+    scene_finish(&b);
+    CHECK_MSG(manifold(&a, &b, 88006, &m) == FXC_SEPARATED, "segment over a thin box: status");
+    check_on_surfaces(&a, &b, &m, "segment over a thin box");
+    CHECK_MSG(manifold(&b, &a, 88006, &m) == FXC_SEPARATED, "segment over a thin box, swapped: status");
+    check_on_surfaces(&b, &a, &m, "segment over a thin box, swapped");
+}
