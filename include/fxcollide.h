@@ -428,7 +428,9 @@ static inline int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta
  * far side keeps the near side; and when the band's outline seen along the
  * normal has no corner at its farthest point, as when the top of a frustum
  * standing on its small end hides the bottom, or two faces meet at a
- * ridge, the feature is the band without the speculative distance). A face
+ * ridge, or has points of the band above its middle, as when a band past
+ * a plate's thickness keeps far corners with near ones, the feature is
+ * the band without the speculative distance). A face
  * with more than 12 vertices in the band keeps 12 spread around it. A
  * reference feature whose points are not within 2 LSB of one plane (a band
  * wide enough to take in a hull's points of more than one face) gives no
@@ -459,10 +461,14 @@ static inline int fxc_collide_cached(const fxc_shape *a, const fxc_transform *ta
  * allows, or there are no clipped points (reviews' cases: a plate 8 raw
  * thick with a margin of 1 unit seen edge-on at 45 degrees, its points
  * 5.8 LSB inside it; a capsule 0.01 rad off upright, 16,220 LSB). An
- * incident polygon that is not flat on a plane takes its margin along the
- * normal: its points may lie inside its shape by up to the lesser of
- * margin * (1 - cos t), t its tilt from the normal, and their depth below
- * its top. */
+ * incident feature with no plane it lies flat on (a band of a hull's
+ * faces) keeps only its part on its supporting plane along the normal,
+ * which the margin along the normal puts on the surface (a review's
+ * plate with a margin of 2.6 units, seen edge-on: 78,800 LSB inside
+ * before). A cylinder's or a cone's cap is an octagon inscribed in its
+ * rim: a point on an octagon's side lies inside the round cap, by up to
+ * r (1 - cos 22.5 degrees) = 0.076 r, and with a margin that side's
+ * perpendicular carries it in by up to as much. */
 #define FXC_MANIFOLD_MAX_POINTS 4
 
 /* A feature id names one feature of each shape, 16 bits each: bits 15-14
