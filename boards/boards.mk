@@ -141,7 +141,7 @@ endef
 # 64 ns of emulated time per instruction, so TIMER0 (16 MHz) gives 1.024
 # ticks per instruction, reproducibly, instead of following the host's clock.
 .PHONY: run-board-microbit run-board-nucleo-f103rb-smoke
-## run-board-microbit: run the real-board micro:bit image (APP=demo|demo2d|tests-127|tests-356|tests-4|bench) in QEMU -M microbit, console on UART0
+## run-board-microbit: run the real-board micro:bit image (APP=demo|demo2d|tests-1278|tests-356|tests-4|bench) in QEMU -M microbit, console on UART0
 run-board-microbit: $(BOARDS_OUT)/microbit/$(APP).hex | deps
 	$(call run_uart_qemu,run-board-microbit,$(BOARDS_OUT)/microbit/$(APP).uart.log,-M microbit -icount shift=6 -serial chardev:uart,-device loader$(comma)file=$<)
 

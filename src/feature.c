@@ -436,33 +436,49 @@ static int corner_of(const fxc_feature *f, uint8_t id)
     return 0;
 }
 
-/* Is polygon f (three or more points; an edge or a point is) the core's
- * near side: no point of the band s but its corners above its plane,
- * toward dir, by more than the band of rounding (band_of with no extra,
- * at the plane normal's scale)? A band wider than the core is thick (a
- * plate under a speculative distance) takes in its far side too, and the
- * wrap seen along n can keep far corners with near ones: a plane across
- * the core, inside it, with near points over its middle (a box 0.17 unit
- * thick: points 3,780 LSB inside). A face tilted within the band, its
- * points not quite on one plane, has every point a corner (or on its
- * plane). The normal is the sum of the fan's cross products (at most 10
- * of edges below 2^29: below 2^63), fitted to 28 bits; heights exact
- * (below 2^59). */
-static int near_side(const fxc_body *b, fxc_vec3 dir, const band_set *s, const fxc_feature *f)
+int fxc_feature_normal(const fxc_feature *ft, fxc_vec3 n, fxc_vec3 *f)
 {
     fxc_vec3w w;
+    fxc_vec3 r0 = ft->p[0];
+    if (ft->n >= 3) {
+        int i;
+        /* at most 10 cross products of differences below 2^29: the sum
+         * stays below 2^63 */
+        w.x = w.y = w.z = 0;
+        for (i = 1; i + 1 < ft->n; i++) {
+            fxc_vec3w c = fxc_v3_cross_wide(fxc_v3_sub(ft->p[i], r0), fxc_v3_sub(ft->p[i + 1], r0));
+            w.x += c.x;
+            w.y += c.y;
+            w.z += c.z;
+        }
+        return fxc_dir_fit(&w, f);
+    } else if (ft->n == 2) {
+        fxc_vec3 e = fxc_v3_sub(ft->p[1], r0), across;
+        w = fxc_v3_cross_wide(e, n);
+        if (!fxc_dir_fit(&w, &across)) return 0;
+        w = fxc_v3_cross_wide(across, e);
+        return fxc_dir_fit(&w, f);
+    }
+    return 0;
+}
+
+/* Is feature f the core's near side: no point of the band s but f's own
+ * above f's plane (fxc_feature_normal: a polygon's, or an edge's
+ * perpendicular nearest dir), toward dir, by more than the band of
+ * rounding (band_of with no extra, at the normal's scale)? A band wider
+ * than the core is thick (a plate under a speculative distance) takes in
+ * its far side too, and the wrap seen along n can keep far corners with
+ * near ones: a plane across the core, inside it, with near points over
+ * its middle (a box 0.17 unit thick: points 3,780 LSB inside), or an
+ * edge through it. A face tilted within the band, its points not quite
+ * on one plane, has every point a corner (or on its plane). Heights
+ * exact (below 2^59). */
+static int near_side(const fxc_body *b, fxc_vec3 dir, const band_set *s, const fxc_feature *f)
+{
     fxc_vec3 nf;
     int64_t width;
     int i;
-    if (f->n < 3) return 1;
-    w.x = w.y = w.z = 0;
-    for (i = 1; i + 1 < f->n; i++) {
-        fxc_vec3w c = fxc_v3_cross_wide(fxc_v3_sub(f->p[i], f->p[0]), fxc_v3_sub(f->p[i + 1], f->p[0]));
-        w.x += c.x;
-        w.y += c.y;
-        w.z += c.z;
-    }
-    if (!fxc_dir_fit(&w, &nf)) return 1; /* no area: the plane is no guide */
+    if (!fxc_feature_normal(f, dir, &nf)) return 1; /* a point, or no plane: no guide */
     if (fxc_v3_dot_wide(nf, dir) < 0) nf = fxc_v3_neg(nf);
     width = band_width(band_of(b, 0), nf);
     for (i = 0; i < s->n; i++)

@@ -503,39 +503,10 @@ typedef struct {
     int64_t fn; /* f . n > 0, below 2^58 */
 } ref_plane;
 
-/* A feature's own normal, on +n's side, fitted to 28 bits into *f: a
- * polygon's, the sum of its fan's cross products (its points run
- * counter-clockwise seen from +n); an edge's, its perpendicular nearest
- * n. Returns 0 when the fit finds nothing (no area; an edge along n). */
-static int own_normal(const fxc_feature *ft, fxc_vec3 n, fxc_vec3 *f)
-{
-    fxc_vec3w w;
-    fxc_vec3 r0 = ft->p[0];
-    if (ft->n >= 3) {
-        int i;
-        /* at most 10 cross products of differences below 2^29: the sum
-         * stays below 2^63 */
-        w.x = w.y = w.z = 0;
-        for (i = 1; i + 1 < ft->n; i++) {
-            fxc_vec3w c = fxc_v3_cross_wide(fxc_v3_sub(ft->p[i], r0), fxc_v3_sub(ft->p[i + 1], r0));
-            w.x += c.x;
-            w.y += c.y;
-            w.z += c.z;
-        }
-        return fxc_dir_fit(&w, f);
-    } else {
-        fxc_vec3 e = fxc_v3_sub(ft->p[1], r0), across;
-        w = fxc_v3_cross_wide(e, n);
-        if (!fxc_dir_fit(&w, &across)) return 0;
-        w = fxc_v3_cross_wide(across, e);
-        return fxc_dir_fit(&w, f);
-    }
-}
-
 static int reference_plane(const fxc_feature *ref, fxc_vec3 n, ref_plane *pl)
 {
     fxc_vec3 f = n;
-    int ok = own_normal(ref, n, &f);
+    int ok = fxc_feature_normal(ref, n, &f);
     pl->r0 = ref->p[0];
     pl->f = f;
     if (ok) {
@@ -811,7 +782,7 @@ static void cut_to_support(fxc_feature *f, fxc_vec3 n, int of_a)
 }
 
 /* The incident feature moved out to its shape's surface: by its margin
- * along its own outward normal (own_normal: its plane's, however steep,
+ * along its own outward normal (fxc_feature_normal: its plane's, however steep,
  * or an edge's perpendicular nearest n), where along n a tilted
  * feature's points would lie inside the shape (a capsule at a slant: its
  * far end by margin (1 - cos t); nearly upright, almost the whole
@@ -831,7 +802,7 @@ FXC_NOINLINE static void incident_surface(fxc_feature *inc, fxc_vec3 n, int32_t 
     pl.r0 = inc->p[0];
     pl.f = n;
     pl.fn = 0; /* not read: reference_flat asks the plane's point and normal only */
-    if (!own_normal(inc, n, &pl.f) || fxc_v3_dot_wide(pl.f, n) <= 0 || (inc->n >= 3 && !reference_flat(inc, &pl))) {
+    if (!fxc_feature_normal(inc, n, &pl.f) || fxc_v3_dot_wide(pl.f, n) <= 0 || (inc->n >= 3 && !reference_flat(inc, &pl))) {
         pl.f = n;
         cut_to_support(inc, n, inc_is_a);
     }

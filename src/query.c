@@ -69,35 +69,23 @@ static int walk_edge(fxc_pair *p, fxc_vec3 e, fxc_vec3 l, fxc_vec3 r, fxc_vec3 *
 
 /* walk_edge for a simplex whose edge i -> j holds the origin strictly
  * inside (ends collinear with it and on opposite sides: their cross
- * product zero, their dot product negative), from its other points: the
- * wedge of two (ordered), or of one; a segment's from the support along
- * its first normal. Returns 0 when no edge holds the origin. */
-static int touching_on_edge(fxc_pair *p, const fxc_simplex *s, fxc_vec3 *dir)
+ * product zero, their dot product negative), from its other points, in
+ * the order that makes a wedge (the other order ends the walk at once),
+ * or for a segment from `seen`, a point of A - B off its line (a support
+ * point prove_touching met). Returns 0 when no edge holds the origin. */
+static int touching_on_edge(fxc_pair *p, const fxc_simplex *s, fxc_vec3 seen, fxc_vec3 *dir)
 {
-    int i, j;
+    int i, j, k;
     for (i = 0; i < s->n; i++) {
         for (j = i + 1; j < s->n; j++) {
             fxc_vec3 a = s->p[i].w, b = s->p[j].w, e = fxc_v3_sub(b, a), side[2];
             fxc_vec3w c = fxc_v3_cross_wide(a, b);
-            int k, m = 0;
+            int m = 0;
             if (c.x != 0 || c.y != 0 || c.z != 0 || fxc_v3_dot_wide(a, b) >= 0) continue;
+            side[0] = side[1] = seen;
             for (k = 0; k < s->n; k++)
                 if (k != i && k != j) side[m++] = s->p[k].w;
-            if (m == 0) {
-                fxc_vec3w across[2];
-                fxc_svert w;
-                fxc_segment_normals(e, across);
-                if (!fxc_dir_fit(&across[0], &side[0])) return 0;
-                fxc_pair_support(p, side[0], &w);
-                side[0] = w.w;
-            }
-            if (m < 2) side[1] = side[0];
-            else if (fxc_sign_dot_wide(fxc_v3_cross_wide(side[0], side[1]), e) < 0) {
-                fxc_vec3 t = side[0];
-                side[0] = side[1];
-                side[1] = t;
-            }
-            return walk_edge(p, e, side[0], side[1], dir);
+            return walk_edge(p, e, side[0], side[m > 1], dir) || (m > 1 && walk_edge(p, e, side[1], side[0], dir));
         }
     }
     return 0;
@@ -117,6 +105,7 @@ static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *dir)
     static const int face[4][3] = { { 0, 1, 2 }, { 1, 2, 3 }, { 0, 2, 3 }, { 0, 1, 3 } };
     const fxc_simplex *s = &g->s;
     fxc_vec3w cand[4];
+    fxc_svert w;
     int q, nc = 0;
     if (g->touch) {
         *dir = g->touch_dir;
@@ -133,12 +122,12 @@ static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *dir)
         if (s->n == 4 && fxc_sign_dot_wide(n, A) != 0) continue;
         cand[nc++] = n;
     }
+    w.w = s->p[0].w;
     for (q = 0; q < nc; q++) {
         fxc_vec3 d;
         int side;
         if (!fxc_dir_fit(&cand[q], &d)) continue;
         for (side = 0; side < 2; side++) {
-            fxc_svert w;
             if (touching_plane(p, d, &w)) {
                 *dir = d;
                 return 1;
@@ -146,7 +135,7 @@ static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *dir)
             d = fxc_v3_neg(d);
         }
     }
-    return touching_on_edge(p, s, dir);
+    return touching_on_edge(p, s, w.w, dir);
 }
 
 /* The axis the next query of the pair starts from: the direction GJK ended

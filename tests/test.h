@@ -112,6 +112,7 @@ static inline int t_hull_before(fxc_vec3 d, fxc_vec3 p, fxc_vec3 q)
 #define T5(name) void test_##name(void);
 #define T6(name) void test_##name(void);
 #define T7(name) void test_##name(void);
+#define T8(name) void test_##name(void);
 #include "test_list.h"
 #undef T1
 #undef T2
@@ -120,6 +121,7 @@ static inline int t_hull_before(fxc_vec3 d, fxc_vec3 p, fxc_vec3 q)
 #undef T5
 #undef T6
 #undef T7
+#undef T8
 
 static inline double t_d(fix16_t v) { return (double)v / 65536.0; }
 

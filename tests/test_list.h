@@ -1,8 +1,8 @@
-/* Every test, in run order: T1(name) .. T7(name) runs void test_name(void).
- * The suite is cut in seven parts for boards whose flash holds only a part
+/* Every test, in run order: T1(name) .. T8(name) runs void test_name(void).
+ * The suite is cut in eight parts for boards whose flash holds only a part
  * of it at a time: the Nucleo-F103RB's 128 KB takes one part per image,
- * the micro:bit's 256 KB the parts 1, 2 and 7, then 3, 5 and 6, then 4. A
- * runner built with FXC_TEST_PART set to the parts' digits (4, or 127)
+ * the micro:bit's 256 KB the parts 1, 2, 7 and 8, then 3, 5 and 6, then 4.
+ * A runner built with FXC_TEST_PART set to the parts' digits (4, or 1278)
  * runs those, otherwise all. A test sits where its image had room, not
  * only by topic:
  *   1  kernels, GJK, touching and margin points, four fuzzer regressions
@@ -21,6 +21,9 @@
  *      bounds' curved shapes (part 2 outgrew the Nucleo's flash when the
  *      manifold grew); the latest fuzzer regressions and the two older
  *      ones on the fitted normal's tilt (parts 1 and 6 were full)
+ *   8  the manifold's tests of margins and of bands past a thin core's
+ *      far side (part 7 was full), three fuzzer regressions of GJK's
+ *      stalls (part 6 was full)
  * When an image outgrows its board's flash, tests move to a part whose
  * image has room and links the code they need (make boards reports it). */
 T1(range_check)
@@ -61,7 +64,7 @@ T1(gjk_random_unit)
 T1(gjk_random_small)
 T1(gjk_random_large)
 T1(gjk_large_ellipsoids)
-T7(gjk_point_on_hull_edge)
+T5(gjk_point_on_hull_edge)
 T1(touching_points_named)
 T1(touching_points_random)
 T1(margin_points_unit)
@@ -161,7 +164,7 @@ T3(manifold_speculative)
 T3(manifold_wide_band)
 T3(manifold_bent_reference)
 T3(manifold_fuzz_sliver_hulls)
-T3(manifold_band_past_far_side)
+T8(manifold_band_past_far_side)
 T3(manifold_far_side_hidden)
 T3(manifold_edge_edge_on_shapes)
 T3(manifold_many_sided_face)
@@ -174,11 +177,11 @@ T7(manifold_past_sharp_corner)
 T7(manifold_steep_plate)
 T7(manifold_plate_on_ridge)
 T7(manifold_cylinder_cap_band)
-T7(manifold_margin_tilted_feature)
-T7(manifold_margin_steep_feature)
-T7(manifold_margin_both_tilted)
-T7(manifold_margin_band_of_faces)
-T7(manifold_thin_box_far_side)
+T8(manifold_margin_tilted_feature)
+T8(manifold_margin_steep_feature)
+T8(manifold_margin_both_tilted)
+T8(manifold_margin_band_of_faces)
+T8(manifold_thin_box_far_side)
 T3(config_mismatch)
 T3(hull_queries_match_plain)
 T5(cast_ray_rules)
