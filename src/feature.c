@@ -440,26 +440,24 @@ int fxc_feature_normal(const fxc_feature *ft, fxc_vec3 n, fxc_vec3 *f)
 {
     fxc_vec3w w;
     fxc_vec3 r0 = ft->p[0];
-    if (ft->n >= 3) {
-        int i;
-        /* at most 10 cross products of differences below 2^29: the sum
-         * stays below 2^63 */
-        w.x = w.y = w.z = 0;
-        for (i = 1; i + 1 < ft->n; i++) {
-            fxc_vec3w c = fxc_v3_cross_wide(fxc_v3_sub(ft->p[i], r0), fxc_v3_sub(ft->p[i + 1], r0));
-            w.x += c.x;
-            w.y += c.y;
-            w.z += c.z;
-        }
-        return fxc_dir_fit(&w, f);
-    } else if (ft->n == 2) {
+    int i;
+    if (ft->n == 2) {
         fxc_vec3 e = fxc_v3_sub(ft->p[1], r0), across;
         w = fxc_v3_cross_wide(e, n);
         if (!fxc_dir_fit(&w, &across)) return 0;
         w = fxc_v3_cross_wide(across, e);
         return fxc_dir_fit(&w, f);
     }
-    return 0;
+    /* at most 10 cross products of differences below 2^29: the sum stays
+     * below 2^63 (none for a point: no normal) */
+    w.x = w.y = w.z = 0;
+    for (i = 1; i + 1 < ft->n; i++) {
+        fxc_vec3w c = fxc_v3_cross_wide(fxc_v3_sub(ft->p[i], r0), fxc_v3_sub(ft->p[i + 1], r0));
+        w.x += c.x;
+        w.y += c.y;
+        w.z += c.z;
+    }
+    return fxc_dir_fit(&w, f);
 }
 
 /* Is feature f the core's near side: no point of the band s but f's own
