@@ -253,7 +253,8 @@ int fxc2_collide_manifold(const fxc2_shape *a, const fxc2_transform *ta,
  * it, on either side) is decided, as in 3D, by the segment the ray sweeps
  * (at a corner the proven axis is only one of the normals there): it
  * enters the shape, overlapping it by more than FXC_TOUCH_TOL, FXC_HIT at
- * 0; else it runs along the surface when its end lies on it too,
+ * 0; else it runs along the surface when its end lies on it too (within
+ * FXC_TOUCH_TOL: a ray that leaves by less than that over its length),
  * FXC_GRAZING; else it leaves, FXC_TOUCHING, as does a translation of
  * zero (a shape thinner than the band, such as a flat polygon's core
  * bent by the rounding, is all surface: a ray through it leaves). A

@@ -300,8 +300,9 @@ FXC_NOINLINE static int from_inside(const fxc_shape *s, const fxc_transform *t, 
  * asked, and one axis is no answer there: FXC_ERR_RANGE. (The steps'
  * FXC_TOUCHING, proven on GJK's exact axis, is never asked again.)
  * Errors of fxc_distance (a callback's, FXC_ERR_NO_CONVERGENCE) are the
- * ray's. Out of line, called once raycast has returned: fxc_distance's
- * frames are not to add to the cast's. */
+ * ray's. The 2D cast keeps the same rules (cast2d.c, start_answer). Out
+ * of line, called once raycast has returned: fxc_distance's frames are
+ * not to add to the cast's. */
 FXC_NOINLINE static int ray_start(const fxc_shape *s, const fxc_transform *t, fxc_vec3 origin, fxc_vec3 v, int st)
 {
     fxc_shape segment;

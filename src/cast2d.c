@@ -123,14 +123,17 @@ static int segment_status(fxc2_answer *c, const fxc2_shape *s, const fxc2_transf
     return fxc2_contact_of(c, &k);
 }
 
-/* At the start, inside the shape by more than the touching band
- * (FXC_INSIDE), or on its surface: the segment the ray sweeps decides, as
- * in 3D. It enters the shape (overlaps it by more than the band): FXC_HIT
- * at 0; else it runs along the surface when its end is on it too
- * (FXC_GRAZING), or leaves (FXC_TOUCHING, and so without motion). At a
- * corner the collide answer's normal is only one of the normals there:
- * the segment has no favourite. The point and normal are the start's. */
-static int start_inside(fxc2_answer *c, const fxc2_shape *s, const fxc2_transform *t, fxc2_vec start, fxc2_vec tr,
+/* The answer of a ray that starts inside the shape by more than the
+ * touching band (FXC_INSIDE), or on its surface (within the band either
+ * side): the segment the ray sweeps decides, as in 3D (cast.c, ray_start;
+ * the two keep the same rules). It enters the shape (overlaps it by more
+ * than the band): FXC_HIT at 0; else it runs along the surface when its
+ * end is on it too, within the band (FXC_GRAZING: so does a ray leaving
+ * by less than the band over its length), or leaves (FXC_TOUCHING, and
+ * so without motion). At a corner the collide answer's normal is only
+ * one of the normals there: the segment has no favourite. The point and
+ * normal are the start's. */
+static int start_answer(fxc2_answer *c, const fxc2_shape *s, const fxc2_transform *t, fxc2_vec start, fxc2_vec tr,
                         fxc2_ray_hit *hit, fxc2_vec origin)
 {
     fxc2_contact contact;
@@ -144,7 +147,8 @@ static int start_inside(fxc2_answer *c, const fxc2_shape *s, const fxc2_transfor
     hit->point = contact.point_a;
     if (tr.x == 0 && tr.y == 0) return FXC_TOUCHING;
     st = segment_status(c, s, t, start, tr);
-    if (st < 0 || st == FXC_PENETRATING) return st < 0 ? st : FXC_HIT;
+    if (st < 0) return st;
+    if (st == FXC_PENETRATING) return FXC_HIT;
     st = segment_status(c, s, t, fxc2_add(start, tr), fxc2_v(0, 0));
     if (st < 0) return st;
     return st == FXC_SEPARATED ? FXC_TOUCHING : FXC_GRAZING;
@@ -171,7 +175,7 @@ int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, 
             return FXC_ERR_NO_CONVERGENCE;
         }
         if (c.gjk.enclosed) {
-            if (lambda == 0) return start_inside(&c, s, t, start, translation, hit, origin);
+            if (lambda == 0) return start_answer(&c, s, t, start, translation, hit, origin);
             /* Cannot happen for honest steps: each one keeps a gap. */
             FXC_ASSERT(0);
             hit->fraction = (fix16_t)(lambda >> 16);
@@ -184,7 +188,7 @@ int fxc2_raycast(const fxc2_shape *s, const fxc2_transform *t, fxc2_vec origin, 
          * within FXC_CAST_TOL (a near miss a little farther is a miss) */
         if (fxc2_gjk_within(&c.gjk, c.pair.a.margin + FXC_CAST_TOL - 1)) {
             if (lambda == 0 && fxc2_gjk_within(&c.gjk, c.pair.a.margin + FXC_TOUCH_TOL)) {
-                return start_inside(&c, s, t, start, translation, hit, origin);
+                return start_answer(&c, s, t, start, translation, hit, origin);
             }
             hit->fraction = (fix16_t)(lambda >> 16);
             hit_answer(hit, &c);

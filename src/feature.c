@@ -476,7 +476,7 @@ static int near_side(const fxc_body *b, fxc_vec3 dir, const band_set *s, const f
     fxc_vec3 nf;
     int64_t width;
     int i;
-    if (!fxc_feature_normal(f, dir, &nf)) return 1; /* a point, or no plane: no guide */
+    if (!fxc_feature_normal(f, dir, &nf)) return 1; /* a point, an edge along dir, no area: no guide */
     if (fxc_v3_dot_wide(nf, dir) < 0) nf = fxc_v3_neg(nf);
     width = band_width(band_of(b, 0), nf);
     for (i = 0; i < s->n; i++)

@@ -44,10 +44,11 @@ typedef struct {
 void fxc_support_feature(fxc_body *b, fxc_vec3 n, int against, uint32_t extra, fxc_feature *f);
 
 /* A feature's own normal, fitted to 28 bits into *f: a polygon's, the sum
- * of its fan's cross products (on +n's side when its points run
- * counter-clockwise seen from +n); an edge's, its perpendicular nearest n
- * (on n's side). Returns 0 when the fit finds nothing (no area; an edge
- * along n; a single point). */
+ * of its fan's cross products (its side is its points' order: +n's for a
+ * feature counter-clockwise seen from +n, as fxc_support_feature gives
+ * them; n is not read); an edge's, its perpendicular nearest n (on n's
+ * side). Returns 0 when the fit finds nothing (no area; an edge along n;
+ * a single point). */
 int fxc_feature_normal(const fxc_feature *ft, fxc_vec3 n, fxc_vec3 *f);
 
 #endif /* FXC_FEATURE_H */

@@ -48,6 +48,14 @@ static const fxc_manifold_point zero_point;
  * the reference edge across n. */
 #define FLAT_TOL 2
 
+/* FLAT_TOL raw measured along a direction v (below 2^28 per component) at
+ * v's scale: FLAT_TOL times the OR of |v|'s components, which lies between
+ * the largest and twice it (so at most 2 FLAT_TOL raw). Below 2^31. */
+static int64_t flat_tol(fxc_vec3 v)
+{
+    return (int64_t)FLAT_TOL * (fxc_abs_u32(v.x) | fxc_abs_u32(v.y) | fxc_abs_u32(v.z));
+}
+
 /* Clipping adds at most one point per side plane. */
 #define CLIP_MAX (2 * FXC_FEATURE_MAX)
 typedef char fxc_check_clip_max[CLIP_MAX <= 32 ? 1 : -1]; /* clip_plane's bit masks */
@@ -462,7 +470,7 @@ static void clip_edges(const fxc_feature *ref, const fxc_feature *inc, fxc_vec3 
     fxc_vec3 r0 = ref->p[0], r1 = ref->p[1], p = inc->p[0], q = inc->p[1];
     fxc_vec3 w = side_of(r0, r1, n), e = along_edge(n, w);
     int64_t dp = fxc_v3_dot_wide(w, fxc_v3_sub(p, r0)), dq = fxc_v3_dot_wide(w, fxc_v3_sub(q, r0));
-    int64_t tol = (int64_t)FLAT_TOL * (fxc_abs_u32(w.x) | fxc_abs_u32(w.y) | fxc_abs_u32(w.z));
+    int64_t tol = flat_tol(w);
     uint16_t ref_edge = code(FXC_FEATURE_EDGE, ref->id[0], ref->id[1]), inc_edge = code(FXC_FEATURE_EDGE, inc->id[0], inc->id[1]);
     out->n = 0;
     if (dp >= -tol && dp <= tol && dq >= -tol && dq <= tol) {
@@ -544,7 +552,7 @@ static int steep(const ref_plane *pl, fxc_vec3 n)
  * range. The heights are exact (below 2^59). */
 static int reference_flat(const fxc_feature *ref, const ref_plane *pl)
 {
-    int64_t tol = (int64_t)FLAT_TOL * (fxc_abs_u32(pl->f.x) | fxc_abs_u32(pl->f.y) | fxc_abs_u32(pl->f.z));
+    int64_t tol = flat_tol(pl->f);
     int i;
     for (i = 1; i < ref->n; i++) {
         int64_t h = fxc_v3_dot_wide(pl->f, fxc_v3_sub(ref->p[i], pl->r0));
@@ -717,7 +725,7 @@ static int cut_to_side(fxc_feature *ref, const fxc_feature *inc, fxc_vec3 n)
     int k;
     for (k = 0; k < ref->n; k++) {
         fxc_vec3 p0 = ref->p[k], s = side_of(p0, ref->p[fxc_wrap(k + 1, ref->n)], n);
-        int64_t tol = (int64_t)FLAT_TOL * (fxc_abs_u32(s.x) | fxc_abs_u32(s.y) | fxc_abs_u32(s.z));
+        int64_t tol = flat_tol(s);
         int64_t h0 = fxc_v3_dot_wide(s, fxc_v3_sub(inc->p[0], p0)), h1 = fxc_v3_dot_wide(s, fxc_v3_sub(inc->p[1], p0));
         if (h0 < -tol || h0 > tol || h1 < -tol || h1 > tol) continue;
         edge_in_place(ref, k);
@@ -766,7 +774,8 @@ static int faces(const fxc_feature *f, fxc_vec3 n, int32_t margin, ref_plane *pl
  * seen edge-on with a margin of 2.6 units: 78,800 LSB inside). */
 static void cut_to_support(fxc_feature *f, fxc_vec3 n, int of_a)
 {
-    int64_t tol = (int64_t)FLAT_TOL * (fxc_abs_u32(n.x) | fxc_abs_u32(n.y) | fxc_abs_u32(n.z)), top = toward(f, 0, n, of_a);
+    int64_t tol = flat_tol(n);
+    int64_t top = toward(f, 0, n, of_a);
     int i, k = 0;
     for (i = 1; i < f->n; i++) {
         int64_t h = toward(f, i, n, of_a);
@@ -802,7 +811,8 @@ FXC_NOINLINE static void incident_surface(fxc_feature *inc, fxc_vec3 n, int32_t 
     pl.r0 = inc->p[0];
     pl.f = n;
     pl.fn = 0; /* not read: reference_flat asks the plane's point and normal only */
-    if (!fxc_feature_normal(inc, n, &pl.f) || fxc_v3_dot_wide(pl.f, n) <= 0 || (inc->n >= 3 && !reference_flat(inc, &pl))) {
+    if (!fxc_feature_normal(inc, n, &pl.f) || fxc_v3_dot_wide(pl.f, n) <= 0 ||
+        (inc->n >= 3 && !reference_flat(inc, &pl))) {
         pl.f = n;
         cut_to_support(inc, n, inc_is_a);
     }

@@ -31,8 +31,9 @@ static int touching_plane(fxc_pair *p, fxc_vec3 d, fxc_svert *w)
     return fxc_height_within(fxc_v3_dot_wide(d, w->w), fxc_v3_dot_wide(d, d), FXC_TOUCH_TOL);
 }
 
-/* Support calls the walk below may make: a hull's edge of A - B meets
- * few faces; past them the pair is called overlapping, as before. */
+/* Support calls one walk below may make (touching_on_edge makes at most
+ * two walks): a hull's edge of A - B meets few faces; past them the pair
+ * is called overlapping, as before. */
 #define EDGE_WALK_MAX 16
 
 /* The origin lies exactly inside the simplex's edge P -> Q (its ends
@@ -85,6 +86,8 @@ static int touching_on_edge(fxc_pair *p, const fxc_simplex *s, fxc_vec3 seen, fx
             side[0] = side[1] = seen;
             for (k = 0; k < s->n; k++)
                 if (k != i && k != j) side[m++] = s->p[k].w;
+            /* two other points: the wedge's order unknown, both tried;
+             * one (or seen): the walk starts from it alone */
             return walk_edge(p, e, side[0], side[m > 1], dir) || (m > 1 && walk_edge(p, e, side[1], side[0], dir));
         }
     }
@@ -98,8 +101,8 @@ static int touching_on_edge(fxc_pair *p, const fxc_simplex *s, fxc_vec3 seen, fx
  * own: a triangle's plane, the tetrahedron faces holding the origin, or two
  * planes across a segment; two support calls each, at most 8; else, when
  * an edge of the simplex holds the origin, the planes through it
- * (touching_on_edge). Returns 1 and the plane's fitted direction when
- * proven. */
+ * (touching_on_edge: up to 2 EDGE_WALK_MAX calls more). Returns 1 and the
+ * plane's fitted direction when proven. */
 static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *dir)
 {
     static const int face[4][3] = { { 0, 1, 2 }, { 1, 2, 3 }, { 0, 2, 3 }, { 0, 1, 3 } };
@@ -122,7 +125,7 @@ static int prove_touching(fxc_pair *p, const fxc_gjk_result *g, fxc_vec3 *dir)
         if (s->n == 4 && fxc_sign_dot_wide(n, A) != 0) continue;
         cand[nc++] = n;
     }
-    w.w = s->p[0].w;
+    w.w = s->p[0].w; /* no support met (no candidate fits): a point on the edge, which ends a segment's walk */
     for (q = 0; q < nc; q++) {
         fxc_vec3 d;
         int side;

@@ -293,7 +293,8 @@ void test_regress2_ray_start_at_corner(void)
                   i, fxc_status_name(st));
     }
     st = fxc2_raycast(&box, &t, fxc2_v(1 - UNIT, 1 - UNIT), fxc2_v(UNIT, UNIT / 2), &h);
-    CHECK_MSG(st == FXC_HIT && h.fraction == 0, "into the box's corner: %s at %ld", fxc_status_name(st), (long)h.fraction);
+    CHECK_MSG(st == FXC_HIT && h.fraction == 0, "into the box's corner: %s at %ld", fxc_status_name(st),
+              (long)h.fraction);
     st = fxc2_raycast(&rounded, &t, fxc2_v(-UNIT, -UNIT), fxc2_v(UNIT / 2, UNIT), &h);
     CHECK_MSG(st == FXC_HIT && h.fraction == 0, "into the rounded box's corner: %s at %ld", fxc_status_name(st),
               (long)h.fraction);

@@ -637,7 +637,8 @@ void test_gjk_point_on_hull_edge(void)
         }
         (void)fxc_transform_set(&at, NULL, c);
         CHECK_MSG(fxc_distance(&hull, &t, &point, &at, &d) == FXC_OVERLAPPING, "case %d: the centroid", k);
-        CHECK_MSG(fxc_raycast(&hull, &t, c, fxc_v3(0, 0, 0), &hit) == FXC_INSIDE, "case %d: a ray from the centroid", k);
+        CHECK_MSG(fxc_raycast(&hull, &t, c, fxc_v3(0, 0, 0), &hit) == FXC_INSIDE, "case %d: a ray from the centroid",
+                  k);
     }
     CHECK(edges >= T_TARGET_CASES(1500, 200));
 }

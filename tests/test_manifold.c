@@ -1616,8 +1616,8 @@ void test_manifold_margin_band_of_faces(void)
             fxc_vec3 on_a = order ? m.point[i].point_b : m.point[i].point_a;
             fxc_vec3 on_b = order ? m.point[i].point_a : m.point[i].point_b;
             double ea = off_rounded(&a, on_a), eb = off_cylinder(on_b, &rb, tb.pos, 5267, 18803) - 60; /* inside: -60 */
-            CHECK_MSG(fabs(ea) <= IN_BOUND && fabs(eb) <= IN_BOUND, "plate over a cylinder (order %d): point %d %.2f / %.2f LSB off",
-                      order, i, ea, eb);
+            CHECK_MSG(fabs(ea) <= IN_BOUND && fabs(eb) <= IN_BOUND,
+                      "plate over a cylinder (order %d): point %d %.2f / %.2f LSB off", order, i, ea, eb);
         }
     }
 }
