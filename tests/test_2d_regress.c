@@ -263,7 +263,7 @@ void test_regress2_ray_flat_polygon_start(void)
  * way, touching or grazing the others). The segment each ray sweeps now
  * decides: every ray below leaves the shape (TOUCHING), but one along a
  * capsule's core to a point of it (grazing) and the ones into a box's
- * corner (a hit at 0). */
+ * corner (a hit at 0); then the band's own rule from a face. */
 void test_regress2_ray_start_at_corner(void)
 {
     static const fxc2_vec away[4] = { { 16384, -65536 }, { -65536, 16384 }, { -65536, -65536 }, { 0, -65536 } };
@@ -298,6 +298,15 @@ void test_regress2_ray_start_at_corner(void)
     st = fxc2_raycast(&rounded, &t, fxc2_v(-UNIT, -UNIT), fxc2_v(UNIT / 2, UNIT), &h);
     CHECK_MSG(st == FXC_HIT && h.fraction == 0, "into the rounded box's corner: %s at %ld", fxc_status_name(st),
               (long)h.fraction);
+    /* from the top face: ending 1 LSB out (within the band: grazing), or
+     * 1 LSB in (not past the band: grazing), or sliding off past the
+     * corner (its end 3 units off: touching) */
+    st = fxc2_raycast(&box, &t, fxc2_v(0, UNIT), fxc2_v(UNIT / 2, 1), &h);
+    CHECK_MSG(st == FXC_GRAZING, "leaving the top face by 1 LSB: %s", fxc_status_name(st));
+    st = fxc2_raycast(&box, &t, fxc2_v(0, UNIT), fxc2_v(UNIT / 2, -1), &h);
+    CHECK_MSG(st == FXC_GRAZING, "into the top face by 1 LSB: %s", fxc_status_name(st));
+    st = fxc2_raycast(&box, &t, fxc2_v(0, UNIT), fxc2_v(4 * UNIT, 0), &h);
+    CHECK_MSG(st == FXC_TOUCHING, "along the top face past its corner: %s", fxc_status_name(st));
 }
 
 /* Outputs on an error and unused manifold points are all zero. */
