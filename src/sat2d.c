@@ -223,6 +223,15 @@ typedef struct {
     fxc2_vec gap_m;
 } box_scan;
 
+/* The outward normal of the lower edge of a box's axis along its extent
+ * e: 2 (e.y, -e.x), or its opposite when the opposite edge is lower. Made
+ * only where it is used: an intersect's axes that do not part the boxes
+ * need none. */
+static fxc2_vec lower_normal(const fxc2_vec *e, int lower)
+{
+    return lower ? fxc2_v(-2 * e->y, 2 * e->x) : fxc2_v(2 * e->y, -2 * e->x);
+}
+
 /* Two boxes: scan_edges' heights for both (the same values, so the same
  * candidates in the same order) from ten products instead of twenty. A
  * box's edge 0 runs along 2 ex, edge 1 along 2 ey, so the normal of its
@@ -241,15 +250,6 @@ typedef struct {
  * candidate, offered as scan_edges offers it.
  * Budget: extents below 2^28, centres' offset below 2^29, so each cross
  * is below 2^58 and each height below 2^61. */
-/* The outward normal of the lower edge of a box's axis along its extent
- * e: 2 (e.y, -e.x), or its opposite when the opposite edge is lower. Made
- * only where it is used: an intersect's axes that do not part the boxes
- * need none. */
-static fxc2_vec lower_normal(const fxc2_vec *e, int lower)
-{
-    return lower ? fxc2_v(-2 * e->y, 2 * e->x) : fxc2_v(2 * e->y, -2 * e->x);
-}
-
 static int scan_boxes(const fxc2_pair *p, box_scan *s)
 {
     const fxc2_core *a = &p->a, *b = &p->b;
