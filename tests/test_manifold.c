@@ -1520,7 +1520,8 @@ void test_manifold_margin_steep_feature(void)
     fxc_mat3 r;
     fxc_contact_manifold m;
     const fix16_t spec[3] = { F16(0.25), F16(1), F16(2) };
-    const char *what[3] = { "tilted capsule over a level one", "capsule 0.01 rad off upright", "triangle 88 degrees up" };
+    const char *what[3] = { "tilted capsule over a level one", "capsule 0.01 rad off upright",
+                            "triangle 88 degrees up" };
     int k;
     for (k = 0; k < 3; k++) {
         if (k == 0) {
@@ -1647,4 +1648,42 @@ void test_manifold_thin_box_far_side(void)
     check_on_surfaces(&a, &b, &m, "segment over a thin box");
     CHECK_MSG(manifold(&b, &a, 88006, &m) == FXC_SEPARATED, "segment over a thin box, swapped: status");
     check_on_surfaces(&b, &a, &m, "segment over a thin box, swapped");
+}
+
+/* The one approximation the header states for a manifold's points: a
+ * cylinder's cap is an octagon inscribed in its rim, so a point on a side
+ * of it lies inside the round cap, by up to r (1 - cos 22.5 degrees), and
+ * a margin put out along that side's perpendicular carries it in by up to
+ * as much. From a probe of random pairs: a flat cylinder (radius 22021
+ * raw, margin about 1 unit) against a cone with a margin of 2 units,
+ * touching at the cylinder's rim 30 degrees off its axis, in a
+ * speculative band of 0.6 unit: a point 686 LSB inside the cylinder.
+ * Every point of A's, both orders, lies on the cylinder or inside it by
+ * at most that bound (an analytic cylinder in double); with no
+ * allowance at all, the probe's point fails. */
+void test_manifold_cap_octagon_inside(void)
+{
+    static const fxc_mat3 id = { { { 65536, 0, 0 }, { 0, 65536, 0 }, { 0, 0, 65536 } } };
+    const fix16_t hh = 712, r = 22021, margin = 64930;
+    const double bound = r * (1.0 - cos(3.14159265358979 / 8));
+    fxc_shape cyl, cone;
+    fxc_transform ta, tb;
+    fxc_contact_manifold m;
+    int order, i;
+    CHECK(fxc_shape_cylinder(&cyl, hh, r, margin) == FXC_OK);
+    CHECK(fxc_shape_cone(&cone, 40820, 139742, 131072) == FXC_OK);
+    CHECK(fxc_transform_set(&ta, &id, fxc_v3(-44728255, 33522813, 8929665)) == FXC_OK);
+    CHECK(fxc_transform_set(&tb, &id, fxc_v3(-44798427, 33652241, 8734282)) == FXC_OK);
+    for (order = 0; order < 2; order++) {
+        int st = order ? fxc_manifold(&cone, &tb, &cyl, &ta, 40027, &t_ws, &m)
+                       : fxc_manifold(&cyl, &ta, &cone, &tb, 40027, &t_ws, &m);
+        CHECK_MSG(st == FXC_TOUCHING && m.count >= 1, "cylinder's rim on a cone (order %d): status %d, %d points",
+                  order, st, m.count);
+        for (i = 0; i < m.count && i < FXC_MANIFOLD_MAX_POINTS; i++) {
+            fxc_vec3 on_cyl = order ? m.point[i].point_b : m.point[i].point_a;
+            double e = off_cylinder(on_cyl, &id, ta.pos, hh, r) - margin; /* the core's inside counts -margin */
+            CHECK_MSG(e <= IN_BOUND && e >= -bound - IN_BOUND,
+                      "cylinder's rim on a cone (order %d): point %d %.2f LSB off", order, i, e);
+        }
+    }
 }
